@@ -1,0 +1,115 @@
+/**
+ * Merging: defaults, a route and caller options folded with the Options
+ * Monoid (SPEC §4). The result is checked, so that `Parse.parse` on it is total.
+ *
+ * @since 0.1.0
+ */
+import type { Either } from "fp-ts/lib/Either.js"
+import type { EndpointError } from "./EndpointError.js"
+import { attempt } from "./internal/attempt.js"
+import { put } from "./internal/object.js"
+import { normalise, Semigroup, type Options } from "./Options.js"
+import { build } from "./Parse.js"
+import { parseOrThrow } from "./Route.js"
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+declare const MergedBrand: unique symbol
+
+/**
+ * Options that `Merge.merge` produced and checked: they have a `method` and a
+ * `url`, and every parameter can be placed. Only `merge` makes them, which is
+ * why `Parse.parse` on them cannot fail.
+ *
+ * @since 0.1.0
+ */
+export interface Merged extends Options {
+  readonly method: string
+  readonly url: string
+  readonly [MergedBrand]: "Merged"
+}
+
+// -------------------------------------------------------------------------------------
+// internals
+// -------------------------------------------------------------------------------------
+
+/**
+ * `concatAll([defaults, fromRoute(route), options])` without the checks of
+ * `build`; throws `EndpointError`. `defaults` must be normalised already.
+ *
+ * @internal
+ */
+export const combine = (defaults: Options, route: unknown, options: unknown): Options => {
+  const fromRoute = route === undefined ? undefined : parseOrThrow(route)
+  const decoded = options === undefined ? undefined : normalise(options)
+  let merged = defaults
+  if (fromRoute !== undefined) merged = Semigroup.concat(merged, { method: fromRoute.method, url: fromRoute.url })
+  if (decoded !== undefined) merged = Semigroup.concat(merged, decoded)
+  return merged
+}
+
+/**
+ * A copy of merged options that shares nothing mutable with the defaults at
+ * the top level, in `headers` or in `mediaType`.
+ *
+ * @internal
+ */
+export const fresh = (o: Options): Options => {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(o)) put(out, key, o[key])
+  if (o.headers !== undefined) out.headers = { ...o.headers }
+  if (o.mediaType !== undefined) {
+    const mediaType: { format?: string; previews?: ReadonlyArray<string> } = { ...o.mediaType }
+    if (o.mediaType.previews !== undefined) mediaType.previews = o.mediaType.previews.slice()
+    out.mediaType = mediaType
+  }
+  return out as Options
+}
+
+/**
+ * Reads the two call forms `(route, options?)` and `(options)`.
+ *
+ * @internal
+ */
+export const routeAndOptions = (first: unknown, second: unknown): [route: unknown, options: unknown] =>
+  typeof first === "string" || (first !== undefined && second !== undefined) ? [first, second] : [undefined, first ?? second]
+
+/**
+ * The throwing form of {@link merge}.
+ *
+ * @internal
+ */
+export const mergeOrThrow = (defaults: Options, route: unknown, options: unknown): Merged => {
+  const merged = combine(defaults, route, options)
+  build(merged)
+  return fresh(merged) as Merged
+}
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/**
+ * Folds defaults, a route and options into merged options: method as
+ * written, url still a template, headers lowercased, every parameter a
+ * top-level key. Fails when `endpoint()` would fail on the same input.
+ *
+ * @example
+ * import { Merge, endpoint } from "fp-endpoint"
+ *
+ * Merge.merge(endpoint.DEFAULTS, "GET /orgs/{org}/repos", { org: "octokit" })
+ * // right({ method: "GET", baseUrl: "https://api.github.com", headers: {...},
+ * //         mediaType: {...}, url: "/orgs/{org}/repos", org: "octokit" })
+ *
+ * @since 0.1.0
+ */
+export const merge: {
+  (defaults: Options, route: string, options?: unknown): Either<EndpointError, Merged>
+  (defaults: Options, options?: unknown): Either<EndpointError, Merged>
+} = (defaults: Options, first?: unknown, second?: unknown): Either<EndpointError, Merged> =>
+  attempt(() => {
+    const [route, options] = routeAndOptions(first, second)
+    return mergeOrThrow(normalise(defaults), route, options)
+  })

@@ -1,0 +1,521 @@
+/**
+ * Request options as a value: the io-ts boundary that validates and normalises
+ * them, and the Monoid that combines them. `defaults()` and `merge()` are
+ * nothing but this Monoid's `concat`.
+ *
+ * @since 0.1.0
+ */
+import type { Either } from "fp-ts/lib/Either.js"
+import * as Mo from "fp-ts/lib/Monoid.js"
+import * as Se from "fp-ts/lib/Semigroup.js"
+import * as t from "io-ts"
+import { EndpointError } from "./EndpointError.js"
+import { attempt } from "./internal/attempt.js"
+import { dual } from "./internal/dual.js"
+import { child, kindOf, quote } from "./internal/describe.js"
+import { has, isPlainObject, put } from "./internal/object.js"
+import { isToken } from "./internal/token.js"
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/**
+ * A header value. Numbers stay numbers.
+ *
+ * @since 0.1.0
+ */
+export type HeaderValue = string | number
+
+/**
+ * Normalised headers: lowercase names, no `null` or `undefined` values.
+ *
+ * @since 0.1.0
+ */
+export type Headers = { readonly [name: string]: HeaderValue }
+
+/**
+ * Media type selection. Previews are stored without their `-preview` suffix,
+ * once each.
+ *
+ * @since 0.1.0
+ */
+export interface MediaType {
+  readonly format?: string
+  readonly previews?: ReadonlyArray<string>
+}
+
+/**
+ * Normalised options: what `decode` returns and what the Monoid combines.
+ * Every key that is not reserved is a request parameter.
+ *
+ * @since 0.1.0
+ */
+export interface Options {
+  readonly method?: string
+  readonly url?: string
+  readonly baseUrl?: string
+  readonly headers?: Headers
+  readonly mediaType?: MediaType
+  readonly data?: unknown
+  readonly request?: { readonly [key: string]: unknown }
+  readonly [parameter: string]: unknown
+}
+
+/**
+ * The keys with a meaning of their own; every other key is a parameter.
+ *
+ * @since 0.1.0
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  "method",
+  "url",
+  "baseUrl",
+  "headers",
+  "mediaType",
+  "data",
+  "request",
+])
+
+// -------------------------------------------------------------------------------------
+// normalisation
+// -------------------------------------------------------------------------------------
+
+const PREVIEW_SUFFIX = "-preview"
+
+/** A string with CR, LF or NUL would let a value end a header line early. */
+const breaksHeaderLine = (s: string): boolean => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 13 || c === 10 || c === 0) return true
+  }
+  return false
+}
+
+const expectString = (u: unknown, path: string): string => {
+  if (typeof u !== "string") throw new EndpointError(path, `expected string, got ${kindOf(u)}`)
+  return u
+}
+
+const normaliseHeaders = (u: unknown): Headers => {
+  if (!isPlainObject(u)) throw new EndpointError("headers", `expected a plain object, got ${kindOf(u)}`)
+  const out: Record<string, HeaderValue> = {}
+  for (const name of Object.keys(u)) {
+    const value = u[name]
+    const path = child("headers", name)
+    if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
+    if (value === undefined || value === null) continue
+    if (typeof value === "string") {
+      if (breaksHeaderLine(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) throw new EndpointError(path, `expected a finite number, got ${value}`)
+    } else {
+      throw new EndpointError(path, `expected string or number, got ${kindOf(value)}`)
+    }
+    put(out, name.toLowerCase(), value)
+  }
+  return out
+}
+
+const normalisePreviews = (u: unknown): ReadonlyArray<string> => {
+  if (!Array.isArray(u)) throw new EndpointError("mediaType.previews", `expected an array of strings, got ${kindOf(u)}`)
+  const out: Array<string> = []
+  const seen = new Set<string>()
+  for (let i = 0; i < u.length; i++) {
+    const p: unknown = u[i]
+    const path = `mediaType.previews[${i}]`
+    if (typeof p !== "string") throw new EndpointError(path, `expected string, got ${kindOf(p)}`)
+    if (breaksHeaderLine(p)) throw new EndpointError(path, "preview name contains CR, LF or NUL")
+    const name = p.endsWith(PREVIEW_SUFFIX) ? p.slice(0, p.length - PREVIEW_SUFFIX.length) : p
+    if (!seen.has(name)) {
+      seen.add(name)
+      out.push(name)
+    }
+  }
+  return out
+}
+
+const normaliseMediaType = (u: unknown): MediaType => {
+  if (!isPlainObject(u)) throw new EndpointError("mediaType", `expected a plain object, got ${kindOf(u)}`)
+  let format: string | undefined
+  let previews: ReadonlyArray<string> | undefined
+  for (const key of Object.keys(u)) {
+    const value = u[key]
+    if (value === undefined) continue
+    if (key === "format") {
+      format = expectString(value, "mediaType.format")
+      if (breaksHeaderLine(format)) throw new EndpointError("mediaType.format", "contains CR, LF or NUL")
+    } else if (key === "previews") {
+      previews = normalisePreviews(value)
+    } else {
+      throw new EndpointError(child("mediaType", key), "unknown key (expected format or previews)")
+    }
+  }
+  const out: { format?: string; previews?: ReadonlyArray<string> } = {}
+  if (format !== undefined) out.format = format
+  if (previews !== undefined) out.previews = previews
+  return out
+}
+
+/**
+ * Validates and normalises; throws `EndpointError`. `decode` is the Either form.
+ *
+ * @internal
+ */
+export const normalise = (u: unknown): Options => {
+  if (!isPlainObject(u)) throw new EndpointError("options", `expected a plain object, got ${kindOf(u)}`)
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(u)) {
+    const value = u[key]
+    if (value === undefined) continue
+    switch (key) {
+      case "method":
+        if (!isToken(expectString(value, "method"))) {
+          throw new EndpointError("method", `${quote(value as string)} is not an HTTP method token`)
+        }
+        out.method = value
+        break
+      case "url":
+      case "baseUrl":
+        out[key] = expectString(value, key)
+        break
+      case "headers":
+        out.headers = normaliseHeaders(value)
+        break
+      case "mediaType":
+        out.mediaType = normaliseMediaType(value)
+        break
+      case "request":
+        if (!isPlainObject(value)) throw new EndpointError("request", `expected a plain object, got ${kindOf(value)}`)
+        out.request = value
+        break
+      default:
+        put(out, key, value)
+    }
+  }
+  return out as Options
+}
+
+// -------------------------------------------------------------------------------------
+// codec
+// -------------------------------------------------------------------------------------
+
+/**
+ * The io-ts codec for options: `validate` checks and normalises (lowercase
+ * header names, no `undefined`, previews without `-preview`), and reports an
+ * invalid input with the EndpointError message.
+ *
+ * @example
+ * import { Options } from "fp-endpoint"
+ * import * as E from "fp-ts/Either"
+ *
+ * E.isRight(Options.OptionsCodec.decode({ headers: { Accept: "text/plain" } })) // true
+ *
+ * @since 0.1.0
+ */
+export const OptionsCodec: t.Type<Options, Options, unknown> = new t.Type<Options, Options, unknown>(
+  "Options",
+  (u): u is Options => {
+    try {
+      normalise(u)
+      return true
+    } catch {
+      return false
+    }
+  },
+  (u, context) => {
+    try {
+      return t.success(normalise(u))
+    } catch (e) {
+      return t.failure(u, context, e instanceof EndpointError ? e.message : String(e))
+    }
+  },
+  t.identity,
+)
+
+/**
+ * Validates and normalises unknown input into `Options`.
+ *
+ * - keys whose value is `undefined` are dropped (top level, `headers`, `mediaType`);
+ * - header names are lowercased; `null` header values are dropped;
+ * - previews lose a trailing `-preview` and repeat only once.
+ *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.decode({ headers: { "X-Foo": "bar", "X-Gone": null }, page: undefined })
+ * // right({ headers: { "x-foo": "bar" } })
+ * Options.decode({ headers: { accept: {} } })
+ * // left(EndpointError: headers.accept: expected string or number, got object)
+ *
+ * @since 0.1.0
+ */
+export const decode = (u: unknown): Either<EndpointError, Options> => attempt(() => normalise(u))
+
+// -------------------------------------------------------------------------------------
+// combinators (semigroups the Monoid is assembled from)
+// -------------------------------------------------------------------------------------
+
+/**
+ * Key-wise union of records whose entries combine by a semigroup chosen per
+ * key. Like fp-ts' `ReadonlyRecord.getUnionSemigroup`, but it reads own keys
+ * only and never writes through the `__proto__` setter, so a key `"__proto__"`
+ * built by `JSON.parse` stays ordinary data. Key order: `first`'s keys, then
+ * `second`'s new ones.
+ */
+const keyedUnion = <A>(semigroupOf: (key: string) => Se.Semigroup<unknown>): Se.Semigroup<A> => ({
+  concat: (first, second) => {
+    const a = first as Record<string, unknown>
+    const b = second as Record<string, unknown>
+    const bKeys = Object.keys(b)
+    if (bKeys.length === 0) return first
+    const aKeys = Object.keys(a)
+    if (aKeys.length === 0) return second
+    const out: Record<string, unknown> = {}
+    for (const k of aKeys) put(out, k, has(b, k) ? semigroupOf(k).concat(a[k], b[k]) : a[k])
+    for (const k of bKeys) if (!has(a, k)) put(out, k, b[k])
+    return out as A
+  },
+})
+
+/** Key-wise union where every key uses the same semigroup. */
+const union = <A>(S: Se.Semigroup<A>): Se.Semigroup<{ readonly [key: string]: A }> =>
+  keyedUnion(() => S as Se.Semigroup<unknown>)
+
+/** A struct whose fields are all optional: fields present on both sides combine, the rest are kept. */
+const partialStruct = <A>(semigroups: { readonly [K in keyof A]-?: Se.Semigroup<A[K]> }): Se.Semigroup<Partial<A>> =>
+  keyedUnion((key) => (semigroups as Record<string, Se.Semigroup<unknown>>)[key]!)
+
+/**
+ * Ordered union of preview lists: the first list, then the second's entries
+ * not already present. Associative on duplicate-free lists, which is what
+ * normalisation makes.
+ *
+ * @since 0.1.0
+ */
+export const PreviewsSemigroup: Se.Semigroup<ReadonlyArray<string>> = {
+  concat: (first, second) => {
+    if (second.length === 0) return first
+    if (first.length === 0) return second
+    const seen = new Set(first)
+    const out = first.slice()
+    for (const p of second) {
+      if (!seen.has(p)) {
+        seen.add(p)
+        out.push(p)
+      }
+    }
+    return out
+  },
+}
+
+/**
+ * Headers combine key-wise; the second's entries win.
+ *
+ * @since 0.1.0
+ */
+export const HeadersSemigroup: Se.Semigroup<Headers> = union(Se.last<HeaderValue>())
+
+/**
+ * `format`: the second's wins; `previews`: ordered union.
+ *
+ * @since 0.1.0
+ */
+export const MediaTypeSemigroup: Se.Semigroup<MediaType> = partialStruct<{
+  format: string
+  previews: ReadonlyArray<string>
+}>({ format: Se.last(), previews: PreviewsSemigroup })
+
+// Deep merging of parameter values. Naive deep merge ("b wins, plain objects
+// merge") is not associative: with a = {x:{p:1}}, b = {x:5}, c = {x:{q:2}},
+// (a·b)·c = {x:{q:2}} but a·(b·c) = {x:{p:1,q:2}}. The fix is the classic
+// update monoid: a plain object that replaced a non-object remembers that it
+// replaces (it is marked in `replacing`), so it does not merge into whatever
+// comes before it. The mark is invisible to callers: it lives in a WeakSet,
+// never on the object.
+const replacing = new WeakSet<object>()
+
+/** @internal whether a merged object replaces what precedes it (for law tests). */
+export const isReplacing = (o: object): boolean => replacing.has(o)
+
+const replacingCopy = (o: Record<string, unknown>): Record<string, unknown> => {
+  const copy: Record<string, unknown> = {}
+  for (const k of Object.keys(o)) put(copy, k, o[k])
+  replacing.add(copy)
+  return copy
+}
+
+/**
+ * Merges plain object `b` into plain object `a` without recursion (10 000
+ * levels of nesting cannot overflow the stack) and with a memo of the pairs
+ * already merged (cyclic and shared structures stay linear).
+ */
+const mergeObjects = (a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> => {
+  const memo = new Map<object, Map<object, Record<string, unknown>>>()
+  const node = (x: Record<string, unknown>, y: Record<string, unknown>): [Record<string, unknown>, boolean] => {
+    let inner = memo.get(x)
+    if (inner === undefined) memo.set(x, (inner = new Map()))
+    const seen = inner.get(y)
+    if (seen !== undefined) return [seen, false]
+    const out: Record<string, unknown> = {}
+    if (replacing.has(x)) replacing.add(out)
+    inner.set(y, out)
+    return [out, true]
+  }
+  const [root] = node(a, b)
+  const stack: Array<Record<string, unknown>> = [a, b, root]
+  while (stack.length > 0) {
+    const out = stack.pop()!
+    const y = stack.pop()!
+    const x = stack.pop()!
+    for (const k of Object.keys(x)) {
+      if (!has(y, k)) {
+        put(out, k, x[k])
+        continue
+      }
+      const xv = x[k]
+      const yv = y[k]
+      if (isPlainObject(yv) && !replacing.has(yv) && isPlainObject(xv)) {
+        const [merged, fresh] = node(xv, yv)
+        if (fresh) stack.push(xv, yv, merged)
+        put(out, k, merged)
+      } else {
+        put(out, k, combineParameter(xv, yv))
+      }
+    }
+    for (const k of Object.keys(y)) if (!has(x, k)) put(out, k, y[k])
+  }
+  return root
+}
+
+/** b wins; a plain object merges into a plain object. */
+const combineParameter = (a: unknown, b: unknown): unknown => {
+  if (!isPlainObject(b) || replacing.has(b)) return b
+  if (!isPlainObject(a)) return replacingCopy(b)
+  return mergeObjects(a, b)
+}
+
+/**
+ * Parameter values (and `request`): the second's value wins, except that two
+ * plain objects merge deeply. Arrays and class instances are taken as they
+ * are, by reference.
+ *
+ * @since 0.1.0
+ */
+export const ParameterSemigroup: Se.Semigroup<unknown> = { concat: combineParameter }
+
+const LAST: Se.Semigroup<unknown> = Se.last()
+
+const semigroupOf = (key: string): Se.Semigroup<unknown> => {
+  switch (key) {
+    case "method":
+    case "url":
+    case "baseUrl":
+    case "data":
+      return LAST
+    case "headers":
+      return HeadersSemigroup as Se.Semigroup<unknown>
+    case "mediaType":
+      return MediaTypeSemigroup as Se.Semigroup<unknown>
+    default:
+      return ParameterSemigroup
+  }
+}
+
+// -------------------------------------------------------------------------------------
+// instances
+// -------------------------------------------------------------------------------------
+
+/**
+ * Options combine key-wise; the second wins. `headers` are a key-wise union,
+ * `mediaType.previews` an ordered union, `request` and plain-object
+ * parameters merge deeply.
+ *
+ * @since 0.1.0
+ */
+export const Semigroup: Se.Semigroup<Options> = keyedUnion<Options>(semigroupOf)
+
+/**
+ * The Options monoid; `empty` is `{}`.
+ *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.Monoid.concat(
+ *   { headers: { a: "1" }, mediaType: { previews: ["x"] } },
+ *   { headers: { b: "2" }, mediaType: { previews: ["y", "x"] } },
+ * )
+ * // { headers: { a: "1", b: "2" }, mediaType: { previews: ["x", "y"] } }
+ *
+ * @since 0.1.0
+ */
+export const Monoid: Mo.Monoid<Options> = { concat: Semigroup.concat, empty: {} }
+
+/**
+ * Concatenates options, dual: `concat(a, b)` or `pipe(a, concat(b))`; `b` wins.
+ *
+ * @example
+ * import { Options } from "fp-endpoint"
+ * import { pipe } from "fp-ts/function"
+ *
+ * pipe({ per_page: 10 }, Options.concat({ page: 2 })) // { per_page: 10, page: 2 }
+ * Options.concat({ per_page: 10 }, { per_page: 20 }) // { per_page: 20 }
+ *
+ * @since 0.1.0
+ */
+export const concat: {
+  (that: Options): (self: Options) => Options
+  (self: Options, that: Options): Options
+} = dual(2, (self: Options, that: Options): Options => Semigroup.concat(self, that))
+
+/**
+ * Folds a list of options with the Monoid.
+ *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.concatAll([{ a: 1 }, { b: 2 }, { a: 3 }]) // { a: 3, b: 2 }
+ *
+ * @since 0.1.0
+ */
+export const concatAll: (as: ReadonlyArray<Options>) => Options = Mo.concatAll(Monoid)
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+/**
+ * A deep copy of plain objects and arrays, frozen, for `DEFAULTS`. Class
+ * instances (an `http.Agent` in `request`) are kept by reference and not
+ * frozen: freezing them would break them and change a caller's object.
+ * Iterative and cycle-aware; replacement marks are carried to the copies.
+ *
+ * @internal
+ */
+export const frozenCopy = <A>(value: A): A => {
+  const copies = new Map<object, object>()
+  const copyOf = (u: unknown, pending: Array<[object, object]>): unknown => {
+    if (!(Array.isArray(u) || isPlainObject(u))) return u
+    const known = copies.get(u)
+    if (known !== undefined) return known
+    const fresh: object = Array.isArray(u) ? new Array<unknown>(u.length) : {}
+    if (replacing.has(u)) replacing.add(fresh)
+    copies.set(u, fresh)
+    pending.push([u, fresh])
+    return fresh
+  }
+  const pending: Array<[object, object]> = []
+  const root = copyOf(value, pending)
+  while (pending.length > 0) {
+    const [source, target] = pending.pop()!
+    if (Array.isArray(source)) {
+      const arr = target as Array<unknown>
+      for (let i = 0; i < source.length; i++) arr[i] = copyOf(source[i], pending)
+    } else {
+      const src = source as Record<string, unknown>
+      for (const k of Object.keys(src)) put(target as Record<string, unknown>, k, copyOf(src[k], pending))
+    }
+  }
+  for (const copy of copies.values()) Object.freeze(copy)
+  return root as A
+}

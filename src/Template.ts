@@ -1,0 +1,499 @@
+/**
+ * RFC 6570 URI templates, level 4, plus the `:name` shorthand of REST routes.
+ *
+ * A template is parsed once, in a single left-to-right scan, into literals and
+ * expressions; parsed templates are kept in a bounded cache. Expansion walks the
+ * parsed parts and never re-reads the template text.
+ *
+ * @since 0.1.0
+ */
+import type { Either } from "fp-ts/lib/Either.js"
+import { EndpointError } from "./EndpointError.js"
+import { quote, kindOf } from "./internal/describe.js"
+import { encode, isHexDigit, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, type Allow } from "./internal/encode.js"
+import { attempt } from "./internal/attempt.js"
+import { has, isPlainObject } from "./internal/object.js"
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/**
+ * An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
+ *
+ * @since 0.1.0
+ */
+export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
+
+/**
+ * One variable of an expression: its name as written, whether it is exploded
+ * (`*`), and its prefix length (`:3`), 0 when there is none.
+ *
+ * @since 0.1.0
+ */
+export interface VarSpec {
+  readonly name: string
+  readonly explode: boolean
+  readonly prefix: number
+}
+
+/**
+ * A literal run, already encoded as it appears in the expansion.
+ *
+ * @since 0.1.0
+ */
+export interface Literal {
+  readonly _tag: "Literal"
+  readonly text: string
+}
+
+/**
+ * A `{…}` expression (or a `:name` placeholder, which is `{name}`).
+ *
+ * @since 0.1.0
+ */
+export interface Expression {
+  readonly _tag: "Expression"
+  readonly operator: Operator
+  readonly variables: ReadonlyArray<VarSpec>
+}
+
+/**
+ * A parsed template.
+ *
+ * @since 0.1.0
+ */
+export interface Template {
+  /** The template text as given. */
+  readonly source: string
+  readonly parts: ReadonlyArray<Literal | Expression>
+  /** Every variable name the template uses, once each, in order of appearance. */
+  readonly names: ReadonlyArray<string>
+  /** The same names, for membership tests. */
+  readonly nameSet: ReadonlySet<string>
+}
+
+/**
+ * Variable values: a string, number, boolean or bigint; a list of them; or a
+ * record of them. `null` and `undefined` are undefined variables.
+ *
+ * @since 0.1.0
+ */
+export type Value =
+  | string
+  | number
+  | boolean
+  | bigint
+  | null
+  | undefined
+  | ReadonlyArray<string | number | boolean | bigint | null | undefined>
+  | { readonly [key: string]: string | number | boolean | bigint | null | undefined }
+
+// -------------------------------------------------------------------------------------
+// parsing
+// -------------------------------------------------------------------------------------
+
+interface OperatorSpec {
+  readonly first: string
+  readonly sep: string
+  readonly named: boolean
+  readonly ifEmpty: string
+  readonly allow: Allow
+}
+
+const OPERATORS: Readonly<Record<Operator, OperatorSpec>> = {
+  "": { first: "", sep: ",", named: false, ifEmpty: "", allow: UNRESERVED },
+  "+": { first: "", sep: ",", named: false, ifEmpty: "", allow: RESERVED },
+  "#": { first: "#", sep: ",", named: false, ifEmpty: "", allow: RESERVED },
+  ".": { first: ".", sep: ".", named: false, ifEmpty: "", allow: UNRESERVED },
+  "/": { first: "/", sep: "/", named: false, ifEmpty: "", allow: UNRESERVED },
+  ";": { first: ";", sep: ";", named: true, ifEmpty: "", allow: UNRESERVED },
+  "?": { first: "?", sep: "&", named: true, ifEmpty: "=", allow: UNRESERVED },
+  "&": { first: "&", sep: "&", named: true, ifEmpty: "=", allow: UNRESERVED },
+}
+
+const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+const isDigit = (c: number): boolean => c >= 48 && c <= 57
+const isVarChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 95
+const isSchemeChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 43 || c === 45 || c === 46
+
+/** Characters copied verbatim from a literal: unreserved and reserved, except `{`, `}`, `%`. */
+const LITERAL_OK = new Uint8Array(128)
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=") {
+  LITERAL_OK[ch.charCodeAt(0)] = 1
+}
+
+/**
+ * The index where `:name` placeholders start to count: after `scheme:` and,
+ * when present, `//authority`. 0 when the template has no literal scheme.
+ */
+const afterSchemeAndAuthority = (s: string): number => {
+  const n = s.length
+  if (n === 0 || !isAlpha(s.charCodeAt(0))) return 0
+  let i = 1
+  while (i < n && isSchemeChar(s.charCodeAt(i))) i++
+  if (i >= n || s.charCodeAt(i) !== 58 /* : */) return 0
+  i++
+  if (s.charCodeAt(i) === 47 && s.charCodeAt(i + 1) === 47) {
+    i += 2
+    while (i < n) {
+      const c = s.charCodeAt(i)
+      if (c === 47 || c === 63 || c === 35) break // / ? #
+      i++
+    }
+  }
+  return i
+}
+
+const isOperator = (c: number): boolean =>
+  c === 43 || c === 35 || c === 46 || c === 47 || c === 59 || c === 63 || c === 38 // + # . / ; ? &
+const isReservedOperator = (c: number): boolean =>
+  c === 61 || c === 44 || c === 33 || c === 64 || c === 124 // = , ! @ |
+
+const describeChar = (s: string, i: number): string => (i < s.length ? quote(s.charAt(i)) : "the end")
+
+const syntaxError = (source: string, position: number, problem: string): EndpointError =>
+  new EndpointError("url", `${problem} at position ${position} in template ${quote(source)}`)
+
+/**
+ * Parses one `{…}` expression starting at `open` (the index of `{`); returns
+ * the expression and the index after its `}`.
+ */
+const parseExpression = (s: string, open: number): [Expression, number] => {
+  const n = s.length
+  let j = open + 1
+  let operator: Operator = ""
+  if (j >= n) throw syntaxError(s, open, `unclosed "{"`)
+  const oc = s.charCodeAt(j)
+  if (oc === 125 /* } */) throw syntaxError(s, open, "empty expression")
+  if (isOperator(oc)) {
+    operator = s.charAt(j) as Operator
+    j++
+  } else if (isReservedOperator(oc)) {
+    throw syntaxError(s, j, `operator ${quote(s.charAt(j))} is reserved`)
+  }
+  const variables: Array<VarSpec> = []
+  for (;;) {
+    const start = j
+    let dot = false
+    while (j < n) {
+      const c = s.charCodeAt(j)
+      if (isVarChar(c)) {
+        dot = false
+        j++
+      } else if (c === 37 /* % */) {
+        if (!(j + 2 < n && isHexDigit(s.charCodeAt(j + 1)) && isHexDigit(s.charCodeAt(j + 2)))) {
+          throw syntaxError(s, j, `invalid percent-encoding in a variable name`)
+        }
+        dot = false
+        j += 3
+      } else if (c === 46 /* . */) {
+        if (j === start || dot) throw syntaxError(s, j, `unexpected "." in a variable name`)
+        dot = true
+        j++
+      } else break
+    }
+    if (j === start) {
+      if (j >= n || s.charCodeAt(j) === 123) throw syntaxError(s, open, `unclosed "{"`)
+      throw syntaxError(s, j, `expected a variable name, got ${describeChar(s, j)}`)
+    }
+    if (dot) throw syntaxError(s, j - 1, `a variable name cannot end with "."`)
+    const name = s.slice(start, j)
+    let explode = false
+    let prefix = 0
+    const m = s.charCodeAt(j)
+    if (m === 58 /* : */) {
+      j++
+      const digitsStart = j
+      const first = s.charCodeAt(j)
+      if (!(first >= 49 && first <= 57)) {
+        throw syntaxError(s, j, `a prefix length must be a number from 1 to 9999, got ${describeChar(s, j)}`)
+      }
+      while (j < n && isDigit(s.charCodeAt(j))) {
+        if (j - digitsStart >= 4) throw syntaxError(s, digitsStart, "a prefix length must be below 10000")
+        prefix = prefix * 10 + (s.charCodeAt(j) - 48)
+        j++
+      }
+    } else if (m === 42 /* * */) {
+      explode = true
+      j++
+    }
+    variables.push({ name, explode, prefix })
+    if (j >= n) throw syntaxError(s, open, `unclosed "{"`)
+    const c = s.charCodeAt(j)
+    if (c === 44 /* , */) {
+      j++
+      continue
+    }
+    if (c === 125 /* } */) return [{ _tag: "Expression", operator, variables }, j + 1]
+    if (c === 123 /* { */) throw syntaxError(s, open, `unclosed "{"`)
+    throw syntaxError(s, j, `unexpected ${describeChar(s, j)} in an expression`)
+  }
+}
+
+const parseTemplate = (source: string): Template => {
+  const n = source.length
+  const colonsFrom = afterSchemeAndAuthority(source)
+  const parts: Array<Literal | Expression> = []
+  const names: Array<string> = []
+  const nameSet = new Set<string>()
+  let literal = ""
+  let start = 0 // start of the verbatim run not yet copied into `literal`
+
+  const flush = (end: number): void => {
+    literal += source.slice(start, end)
+    if (literal !== "") parts.push({ _tag: "Literal", text: literal })
+    literal = ""
+  }
+  const addExpression = (e: Expression): void => {
+    parts.push(e)
+    for (const v of e.variables) {
+      if (!nameSet.has(v.name)) {
+        nameSet.add(v.name)
+        names.push(v.name)
+      }
+    }
+  }
+
+  let i = 0
+  while (i < n) {
+    const c = source.charCodeAt(i)
+    if (c < 128 && LITERAL_OK[c] === 1) {
+      if (c === 58 /* : */ && i >= colonsFrom && i + 1 < n) {
+        const d = source.charCodeAt(i + 1)
+        if (isAlpha(d) || d === 95) {
+          let j = i + 2
+          while (j < n && isVarChar(source.charCodeAt(j))) j++
+          flush(i)
+          addExpression({ _tag: "Expression", operator: "", variables: [{ name: source.slice(i + 1, j), explode: false, prefix: 0 }] })
+          i = j
+          start = j
+          continue
+        }
+      }
+      i++
+    } else if (c === 123 /* { */) {
+      flush(i)
+      const [expression, next] = parseExpression(source, i)
+      addExpression(expression)
+      i = next
+      start = next
+    } else if (c === 125 /* } */) {
+      throw syntaxError(source, i, `unmatched "}"`)
+    } else if (c === 37 /* % */ && i + 2 < n && isHexDigit(source.charCodeAt(i + 1)) && isHexDigit(source.charCodeAt(i + 2))) {
+      i += 3
+    } else {
+      // a character that is not allowed in a URI: copy its percent-encoding
+      literal += source.slice(start, i)
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const cp = surrogatePair(source, i, c)
+        if (cp < 0) throw syntaxError(source, i, "lone surrogate")
+        literal += pctCodePoint(cp)
+        i += 2
+      } else {
+        literal += pctCodePoint(c)
+        i++
+      }
+      start = i
+    }
+  }
+  flush(n)
+  return { source, parts, names, nameSet }
+}
+
+// -------------------------------------------------------------------------------------
+// cache
+// -------------------------------------------------------------------------------------
+
+/**
+ * How many parsed templates are kept. A process that sees more distinct
+ * templates than this evicts the oldest first, so memory stays bounded.
+ *
+ * @since 0.1.0
+ */
+export const CACHE_SIZE = 1000
+
+const cache = new Map<string, Template>()
+
+/**
+ * Parses a template, or returns the cached parse; throws `EndpointError`.
+ * For the Either form use {@link parse}.
+ *
+ * @internal
+ */
+export const compile = (source: string): Template => {
+  let t = cache.get(source)
+  if (t === undefined) {
+    t = parseTemplate(source)
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+    cache.set(source, t)
+  }
+  return t
+}
+
+/** @internal for tests: how many templates the cache holds now. */
+export const cachedCount = (): number => cache.size
+
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
+
+/**
+ * Parses a URI template. `:name` outside expressions (after any scheme and
+ * authority) reads as `{name}`.
+ *
+ * @example
+ * import * as Template from "fp-endpoint/Template"
+ * import * as E from "fp-ts/Either"
+ *
+ * const t = Template.parse("/repos/:owner/{repo}{?page}")
+ * E.isRight(t) && t.right.names // ["owner", "repo", "page"]
+ * E.isLeft(Template.parse("/repos/{owner")) // true: unclosed "{"
+ *
+ * @since 0.1.0
+ */
+export const parse = (source: string): Either<EndpointError, Template> =>
+  attempt(() => {
+    if (typeof source !== "string") throw new EndpointError("url", `expected a string, got ${kindOf(source)}`)
+    return compile(source)
+  })
+
+// -------------------------------------------------------------------------------------
+// expansion
+// -------------------------------------------------------------------------------------
+
+type Lookup = (name: string) => unknown
+
+const scalarString = (u: unknown): string | undefined => {
+  switch (typeof u) {
+    case "string":
+      return u
+    case "number":
+    case "boolean":
+    case "bigint":
+      return String(u)
+    default:
+      return undefined
+  }
+}
+
+/** The first `count` code points of `s` (a surrogate pair is one code point). */
+const prefixOf = (s: string, count: number): string => {
+  let i = 0
+  let seen = 0
+  const n = s.length
+  while (i < n && seen < count) {
+    const c = s.charCodeAt(i)
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1
+    seen++
+  }
+  return i >= n ? s : s.slice(0, i)
+}
+
+const memberString = (u: unknown, field: string): string => {
+  const s = scalarString(u)
+  if (s === undefined) {
+    throw new EndpointError(field, `a list or record member must be a string, number, boolean or bigint, got ${kindOf(u)}`)
+  }
+  return s
+}
+
+/** Expands one variable; `undefined` when the variable is undefined. */
+const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown): string | undefined => {
+  if (value === undefined || value === null) return undefined
+  const scalar = scalarString(value)
+  const name = v.name
+  if (scalar !== undefined) {
+    const s = v.prefix > 0 ? prefixOf(scalar, v.prefix) : scalar
+    const encoded = encode(s, op.allow, name)
+    if (op.named) return s === "" ? name + op.ifEmpty : name + "=" + encoded
+    return encoded
+  }
+  if (Array.isArray(value)) {
+    if (v.prefix > 0) throw new EndpointError(name, "a prefix modifier cannot apply to a list")
+    let out = ""
+    let count = 0
+    for (let k = 0; k < value.length; k++) {
+      const member: unknown = value[k]
+      if (member === undefined || member === null) continue
+      const s = memberString(member, `${name}[${k}]`)
+      const encoded = encode(s, op.allow, `${name}[${k}]`)
+      let piece: string
+      if (v.explode && op.named) piece = s === "" ? name + op.ifEmpty : name + "=" + encoded
+      else piece = encoded
+      out += count === 0 ? piece : v.explode ? op.sep + piece : "," + piece
+      count++
+    }
+    if (count === 0) return undefined
+    return op.named && !v.explode ? name + "=" + out : out
+  }
+  if (isPlainObject(value)) {
+    if (v.prefix > 0) throw new EndpointError(name, "a prefix modifier cannot apply to a record")
+    let out = ""
+    let count = 0
+    for (const key of Object.keys(value)) {
+      const member = value[key]
+      if (member === undefined || member === null) continue
+      const field = `${name}.${key}`
+      const s = memberString(member, field)
+      const k = encode(key, op.allow, field)
+      const encoded = encode(s, op.allow, field)
+      const piece = v.explode ? (s === "" ? k + op.ifEmpty : k + "=" + encoded) : k + "," + encoded
+      out += count === 0 ? piece : v.explode ? op.sep + piece : "," + piece
+      count++
+    }
+    if (count === 0) return undefined
+    return op.named && !v.explode ? name + "=" + out : out
+  }
+  throw new EndpointError(
+    name,
+    `cannot expand a ${kindOf(value)} in the url template (expected a string, number, boolean, bigint, list or record)`,
+  )
+}
+
+const expandExpression = (e: Expression, lookup: Lookup): string => {
+  const op = OPERATORS[e.operator]
+  let out = ""
+  let any = false
+  for (const v of e.variables) {
+    const piece = expandVariable(op, v, lookup(v.name))
+    if (piece === undefined) continue
+    out += any ? op.sep + piece : op.first + piece
+    any = true
+  }
+  return out
+}
+
+/**
+ * Expands a parsed template, reading variables through `lookup`; throws
+ * `EndpointError` for values that cannot be expanded.
+ *
+ * @internal
+ */
+export const expandWith = (t: Template, lookup: Lookup): string => {
+  let out = ""
+  for (const part of t.parts) {
+    out += part._tag === "Literal" ? part.text : expandExpression(part, lookup)
+  }
+  return out
+}
+
+/**
+ * Expands a template with the given variables (data-last).
+ *
+ * @example
+ * import * as Template from "fp-endpoint/Template"
+ * import { pipe } from "fp-ts/function"
+ * import * as E from "fp-ts/Either"
+ *
+ * pipe(
+ *   Template.parse("/search{?q,page}"),
+ *   E.flatMap(Template.expand({ q: "a b", page: 2 })),
+ * ) // E.right("/search?q=a%20b&page=2")
+ *
+ * @since 0.1.0
+ */
+export const expand =
+  (values: { readonly [name: string]: unknown }) =>
+  (t: Template): Either<EndpointError, string> =>
+    attempt(() => expandWith(t, (name) => (has(values, name) ? values[name] : undefined)))

@@ -1,0 +1,18 @@
+/**
+ * fp-endpoint: REST routes plus parameters to plain request options, with
+ * defaults that form a lawful Monoid.
+ *
+ * @since 0.1.0
+ */
+export { endpoint, withDefaults, BUILT_IN_DEFAULTS, type Endpoint } from "./Endpoint.js"
+export { EndpointError, isEndpointError } from "./EndpointError.js"
+export type { RequestOptions } from "./Parse.js"
+export type { Merged } from "./Merge.js"
+export type { Options as OptionsType } from "./Options.js"
+export { VERSION } from "./version.js"
+
+export * as Route from "./Route.js"
+export * as Options from "./Options.js"
+export * as Merge from "./Merge.js"
+export * as Parse from "./Parse.js"
+export * as Template from "./Template.js"

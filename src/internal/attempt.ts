@@ -1,0 +1,44 @@
+// The boundary between the throwing internals and the Either / throwing public API.
+// Internally, validation throws EndpointError (no allocation on the happy path);
+// every public entry runs through `attempt` or `run`, so nothing but an
+// EndpointError ever leaves the library.
+
+import { left, right, type Either } from "fp-ts/lib/Either.js"
+import { EndpointError } from "../EndpointError.js"
+
+/**
+ * The problem text of an EndpointError made from a foreign exception: a
+ * getter or Proxy trap of a caller's object that threw while it was read.
+ */
+export const FOREIGN = "reading the input failed"
+
+/** Any thrown value as an EndpointError. */
+export const toEndpointError = (e: unknown): EndpointError => {
+  if (e instanceof EndpointError) return e
+  if (e instanceof RangeError) return new EndpointError("", "input nested too deeply")
+  let detail = ""
+  try {
+    detail = e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200) : ""
+  } catch {
+    detail = ""
+  }
+  return new EndpointError("", detail === "" ? FOREIGN : `${FOREIGN} (${detail})`)
+}
+
+/** Runs `f`; an EndpointError (or anything else thrown) becomes a Left. */
+export const attempt = <A>(f: () => A): Either<EndpointError, A> => {
+  try {
+    return right(f())
+  } catch (e) {
+    return left(toEndpointError(e))
+  }
+}
+
+/** Runs `f`; rethrows anything thrown as an EndpointError. */
+export const run = <A>(f: () => A): A => {
+  try {
+    return f()
+  } catch (e) {
+    throw toEndpointError(e)
+  }
+}

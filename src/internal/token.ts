@@ -1,0 +1,28 @@
+// RFC 9110 §5.6.2: token = 1*tchar, tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*"
+// / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+
+const TCHAR = new Uint8Array(128)
+for (const ch of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
+  TCHAR[ch.charCodeAt(0)] = 1
+}
+
+/** Whether `s` is an RFC 9110 token (an HTTP method or a header name). */
+export const isToken = (s: string): boolean => {
+  const n = s.length
+  if (n === 0) return false
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 128 || TCHAR[c] !== 1) return false
+  }
+  return true
+}
+
+/** Whether `s` is a token with no uppercase letter. */
+export const isLowercaseToken = (s: string): boolean => {
+  if (!isToken(s)) return false
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 65 && c <= 90) return false
+  }
+  return true
+}
