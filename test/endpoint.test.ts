@@ -1,0 +1,385 @@
+// Example tests, one group per section of SPEC.md (§2 to §7), plus the seed's examples.
+import { readFileSync } from "node:fs"
+import { describe, expect, test } from "vitest"
+import { endpoint, EndpointError, Options, Route } from "../src/index.js"
+
+const UA = `fp-endpoint/${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}`
+const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": UA }
+const JSON_CT = "application/json; charset=utf-8"
+
+const errorOf = (f: () => unknown): EndpointError => {
+  try {
+    f()
+  } catch (e) {
+    expect(e).toBeInstanceOf(EndpointError)
+    return e as EndpointError
+  }
+  throw new Error("expected an EndpointError, nothing was thrown")
+}
+
+describe("§2 built-in defaults", () => {
+  test("DEFAULTS has the method, base url, headers and media type of the spec", () => {
+    expect(endpoint.DEFAULTS).toEqual({
+      method: "GET",
+      baseUrl: "https://api.github.com",
+      headers: DEFAULT_HEADERS,
+      mediaType: { format: "", previews: [] },
+    })
+  })
+  test("the user-agent carries the version in package.json", () => {
+    expect(endpoint.DEFAULTS.headers?.["user-agent"]).toBe(UA)
+    expect(endpoint("/x").headers["user-agent"]).toBe(UA)
+  })
+  test("DEFAULTS is deeply frozen", () => {
+    expect(Object.isFrozen(endpoint.DEFAULTS)).toBe(true)
+    expect(Object.isFrozen(endpoint.DEFAULTS.headers)).toBe(true)
+    expect(Object.isFrozen(endpoint.DEFAULTS.mediaType)).toBe(true)
+    expect(Object.isFrozen(endpoint.DEFAULTS.mediaType?.previews)).toBe(true)
+    const derived = endpoint.defaults({ request: { retries: { limit: 3 } }, labels: ["a"] })
+    expect(Object.isFrozen((derived.DEFAULTS.request as { retries: object }).retries)).toBe(true)
+    expect(Object.isFrozen(derived.DEFAULTS.labels)).toBe(true)
+  })
+  test("every result is a fresh object: mutating one changes neither defaults nor later results", () => {
+    const first = endpoint("GET /user")
+    first.headers.accept = "changed"
+    first.url = "changed"
+    const second = endpoint("GET /user")
+    expect(second.headers.accept).toBe(DEFAULT_HEADERS.accept)
+    expect(second.url).toBe("https://api.github.com/user")
+    expect(endpoint.DEFAULTS.headers?.accept).toBe(DEFAULT_HEADERS.accept)
+    const merged = endpoint.merge("GET /user") as unknown as { headers: Record<string, string> }
+    merged.headers.accept = "changed"
+    expect(endpoint.merge("GET /user").headers?.accept).toBe(DEFAULT_HEADERS.accept)
+  })
+  test("defaults() does not freeze or change the caller's objects", () => {
+    const request = { retries: { limit: 3 } }
+    const labels = ["a"]
+    endpoint.defaults({ request, labels })
+    expect(Object.isFrozen(request)).toBe(false)
+    expect(Object.isFrozen(request.retries)).toBe(false)
+    expect(Object.isFrozen(labels)).toBe(false)
+  })
+})
+
+describe("§3 normalisation", () => {
+  test("undefined values are dropped at top level, in headers and in mediaType", () => {
+    expect(Options.decode({ a: undefined, headers: { b: undefined }, mediaType: { format: undefined } })).toEqual({
+      _tag: "Right",
+      right: { headers: {}, mediaType: {} },
+    })
+    const r = endpoint("GET /x", { page: undefined, headers: { "x-a": undefined } })
+    expect(r.url).toBe("https://api.github.com/x")
+    expect(r.headers).toEqual(DEFAULT_HEADERS)
+  })
+  test("header names are lowercased; numbers stay numbers; null drops the header", () => {
+    const r = endpoint("GET /x", { headers: { "X-Count": 3, "Content-Length": 10, "X-Gone": null } })
+    expect(r.headers).toEqual({ ...DEFAULT_HEADERS, "x-count": 3, "content-length": 10 })
+  })
+  test("previews lose a trailing -preview", () => {
+    expect(Options.decode({ mediaType: { previews: ["symmetra-preview", "mercy"] } })).toEqual({
+      _tag: "Right",
+      right: { mediaType: { previews: ["symmetra", "mercy"] } },
+    })
+  })
+  test("a JSON.parse'd __proto__ key is an ordinary parameter and pollutes nothing", () => {
+    const options = JSON.parse('{"url":"/x","method":"POST","__proto__":{"polluted":1}}')
+    const r = endpoint(options)
+    expect(Object.prototype.hasOwnProperty.call(r.body, "__proto__")).toBe(true)
+    expect(Object.getPrototypeOf(r.body)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe("§4 merging", () => {
+  test("merge keeps the method as written and the url as a template, parameters at top level", () => {
+    expect(endpoint.merge("GET /orgs/{org}/repos", { org: "octokit", headers: { "X-Foo": "bar" } })).toEqual({
+      method: "GET",
+      baseUrl: "https://api.github.com",
+      url: "/orgs/{org}/repos",
+      headers: { ...DEFAULT_HEADERS, "x-foo": "bar" },
+      mediaType: { format: "", previews: [] },
+      org: "octokit",
+    })
+  })
+  test("merge(options) works without a route", () => {
+    expect(endpoint.merge({ method: "POST", url: "/orgs/:org/repos", org: "o" })).toMatchObject({
+      method: "POST",
+      url: "/orgs/:org/repos",
+      org: "o",
+    })
+  })
+  test("headers are a key-wise union, the caller wins", () => {
+    const e = endpoint.defaults({ headers: { "x-a": "1", "x-b": "1" } })
+    expect(e("GET /x", { headers: { "X-B": "2" } }).headers).toEqual({ ...DEFAULT_HEADERS, "x-a": "1", "x-b": "2" })
+  })
+  test("previews concatenate as an ordered union across defaults()", () => {
+    const e = endpoint.defaults({ mediaType: { previews: ["a"] } }).defaults({ mediaType: { previews: ["b", "a"] } })
+    expect(e.DEFAULTS.mediaType?.previews).toEqual(["a", "b"])
+    expect(e("GET /x", { mediaType: { previews: ["c"] } }).headers.accept).toBe(
+      "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json,application/vnd.github.c-preview+json",
+    )
+  })
+  test("request and plain-object parameters merge deeply; arrays and class instances are taken by reference", () => {
+    class Agent {}
+    const agent = new Agent()
+    const labels = ["x"]
+    const e = endpoint.defaults({ request: { retries: { limit: 3, delay: 1 } }, filter: { a: 1 } })
+    const r = e("POST /x", { request: { retries: { limit: 5 }, agent }, filter: { b: 2 }, labels })
+    expect(r.request).toEqual({ retries: { limit: 5, delay: 1 }, agent })
+    expect((r.request as { agent: unknown }).agent).toBe(agent)
+    expect(r.body).toEqual({ filter: { a: 1, b: 2 }, labels })
+    expect((r.body as { labels: unknown }).labels).toBe(labels)
+  })
+  test("a non-object value replaces a default object, and a later object does not resurrect it", () => {
+    const e = endpoint.defaults({ filter: { a: 1 } }).defaults({ filter: 5 }).defaults({ filter: { b: 2 } })
+    expect(e.DEFAULTS.filter).toEqual({ b: 2 })
+    const grouped = endpoint.defaults({ filter: { a: 1 } }).defaults(Options.concat({ filter: 5 }, { filter: { b: 2 } }))
+    expect(grouped.DEFAULTS.filter).toEqual({ b: 2 })
+  })
+  test("defaults cascade; the global accept header remains unless overridden", () => {
+    const a = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", org: "my-project" })
+    const b = a.defaults({ headers: { "user-agent": "myApp/1.2.3" }, per_page: 100 })
+    expect(b.DEFAULTS.baseUrl).toBe("https://ghe.example/api/v3")
+    expect(b.DEFAULTS.headers).toEqual({ accept: DEFAULT_HEADERS.accept, "user-agent": "myApp/1.2.3" })
+    expect(b("GET /orgs/{org}/repos").url).toBe("https://ghe.example/api/v3/orgs/my-project/repos?per_page=100")
+  })
+})
+
+describe("§5 routes", () => {
+  test("method and url separated by whitespace; surrounding whitespace ignored", () => {
+    expect(Route.parse("  POST \t /x  ")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
+  })
+  test("a single token is a url with method GET", () => {
+    expect(endpoint("/user").method).toBe("get")
+    expect(endpoint("https://example.com/x").url).toBe("https://example.com/x")
+  })
+  test("any token method works", () => {
+    expect(endpoint("PROPFIND /dav/x").method).toBe("propfind")
+  })
+  test.each([
+    ["", "empty route"],
+    ["   ", "empty route"],
+    ["GET /x extra", "more than two parts"],
+    ["G(ET /x", "not an HTTP method token"],
+  ])("%j is an EndpointError (%s)", (route, problem) => {
+    const e = errorOf(() => endpoint(route))
+    expect(e.path).toBe("route")
+    expect(e.message).toContain(problem)
+  })
+})
+
+describe("§6 parse", () => {
+  test("url is required", () => {
+    expect(errorOf(() => endpoint({ method: "GET" })).message).toBe("url: required, got nothing")
+    expect(errorOf(() => endpoint({ url: 5 })).message).toBe("url: expected string, got number")
+    expect(errorOf(() => endpoint.parse({ method: "GET" })).path).toBe("url")
+  })
+  test(":name placeholders become {name}; ports stay", () => {
+    expect(endpoint("GET /repos/:owner/:repo", { owner: "o", repo: "r" }).url).toBe("https://api.github.com/repos/o/r")
+    expect(endpoint("GET https://host:8080/x/:id", { id: 7 }).url).toBe("https://host:8080/x/7")
+  })
+  test("expansion is RFC 6570; bigint expands as decimal; null is undefined", () => {
+    expect(endpoint("GET /x/{id}{?q,page}", { id: 12345678901234567890n, q: null, page: 2 }).url).toBe(
+      "https://api.github.com/x/12345678901234567890?page=2",
+    )
+  })
+  test("malformed templates are EndpointErrors naming template and position", () => {
+    const e = errorOf(() => endpoint("GET /repos/{owner"))
+    expect(e.path).toBe("url")
+    expect(e.message).toContain("/repos/{owner")
+    expect(e.message).toContain("position 7")
+    expect(errorOf(() => endpoint("GET /x}")).message).toContain("position 2")
+    expect(errorOf(() => endpoint("GET /x/{}")).message).toContain("empty expression")
+    expect(errorOf(() => endpoint("GET /x/{!a}")).message).toContain("reserved")
+  })
+  test("consumed parameters are neither query nor body", () => {
+    expect(endpoint("GET /orgs/{org}/repos", { org: "o", type: "all" }).url).toBe(
+      "https://api.github.com/orgs/o/repos?type=all",
+    )
+    const r = endpoint("POST /repos/{owner}/{repo}/issues{?x}", { owner: "o", repo: "r", x: 1, title: "t" })
+    expect(r.url).toBe("https://api.github.com/repos/o/r/issues?x=1")
+    expect(r.body).toEqual({ title: "t" })
+  })
+  test("base url seam: slashes collapse; a url with a scheme is used as it is; no trailing slash added", () => {
+    expect(endpoint("GET /x", { baseUrl: "https://h/api/" }).url).toBe("https://h/api/x")
+    expect(endpoint("GET /x/", { baseUrl: "https://h/api" }).url).toBe("https://h/api/x/")
+    expect(endpoint("GET https://other/x", { baseUrl: "https://h/api" }).url).toBe("https://other/x")
+    expect(endpoint("GET x", { baseUrl: "https://h/" }).url).toBe("https://h/x")
+  })
+  test("GET query: encoding, key order, null omitted, q keeps +, [] repeats, arrays join with ,", () => {
+    const r = endpoint("GET /search/issues", {
+      q: "is:open+label:bug",
+      sort: "created",
+      skip: null,
+      "fields[]": [1, 2],
+      labels: ["a b", "c"],
+      flag: true,
+      big: 10n,
+    })
+    expect(r.url).toBe(
+      "https://api.github.com/search/issues?q=is%3Aopen+label%3Abug&sort=created&fields%5B%5D=1&fields%5B%5D=2&labels=a%20b%2Cc&flag=true&big=10",
+    )
+  })
+  test("HEAD also sends a query", () => {
+    expect(endpoint("HEAD /x", { a: 1 }).url).toBe("https://api.github.com/x?a=1")
+  })
+  test("an existing query gets &; a fragment stays last", () => {
+    expect(endpoint("GET /x?a=1", { b: 2 }).url).toBe("https://api.github.com/x?a=1&b=2")
+    expect(endpoint("GET /x#frag", { b: 2 }).url).toBe("https://api.github.com/x?b=2#frag")
+    expect(endpoint("GET /x?a=1#frag", { b: 2 }).url).toBe("https://api.github.com/x?a=1&b=2#frag")
+  })
+  test("a plain object or a function as a query value is an EndpointError naming the parameter", () => {
+    expect(errorOf(() => endpoint("GET /x", { filter: { a: 1 } })).path).toBe("filter")
+    expect(errorOf(() => endpoint("GET /x", { cb: () => 1 })).path).toBe("cb")
+  })
+  test("other methods: remaining parameters form the body, null kept", () => {
+    const r = endpoint("PATCH /x", { a: null, b: [1], c: { d: 1 } })
+    expect(r.body).toEqual({ a: null, b: [1], c: { d: 1 } })
+    expect(r.headers["content-type"]).toBe(JSON_CT)
+  })
+  test("data is the body; other remaining parameters are not sent", () => {
+    const r = endpoint("POST /markdown/raw", { data: "# hi", extra: 1, headers: { "content-type": "text/plain" } })
+    expect(r.body).toBe("# hi")
+    expect(r.url).toBe("https://api.github.com/markdown/raw")
+    expect(r.headers["content-type"]).toBe("text/plain")
+  })
+  test("no body key when nothing remains; GET never has a body", () => {
+    expect("body" in endpoint("DELETE /x")).toBe(false)
+    expect("content-type" in endpoint("DELETE /x").headers).toBe(false)
+    expect("body" in endpoint("GET /x", { data: "ignored" })).toBe(false)
+  })
+  test("content-type defaults only when there is a body and no content-type", () => {
+    expect(endpoint("PUT /x", { a: 1 }).headers["content-type"]).toBe(JSON_CT)
+    expect(endpoint("PUT /x", { a: 1, headers: { "Content-Type": "text/csv" } }).headers["content-type"]).toBe("text/csv")
+  })
+  test("mediaType.format rewrites vendor entries of accept", () => {
+    expect(endpoint("GET /x", { mediaType: { format: "raw" } }).headers.accept).toBe("application/vnd.github.v3.raw")
+    expect(endpoint("GET /x", { mediaType: { format: "diff" } }).headers.accept).toBe("application/vnd.github.v3.diff")
+    expect(endpoint("GET /x", { mediaType: { format: "text+json" } }).headers.accept).toBe(
+      "application/vnd.github.v3.text+json",
+    )
+    expect(
+      endpoint("GET /x", {
+        headers: { accept: "application/vnd.github.v3.html+json, text/plain,application/vnd.foo" },
+        mediaType: { format: "raw" },
+      }).headers.accept,
+    ).toBe("application/vnd.github.v3.raw, text/plain,application/vnd.foo.raw")
+  })
+  test("mediaType.previews replace accept: previews already named, then the new ones, format suffix", () => {
+    expect(endpoint("GET /x", { mediaType: { previews: ["symmetra"] } }).headers.accept).toBe(
+      "application/vnd.github.symmetra-preview+json",
+    )
+    expect(
+      endpoint("GET /x", {
+        headers: { accept: "application/vnd.github.mercy-preview+json" },
+        mediaType: { previews: ["symmetra", "mercy"], format: "raw" },
+      }).headers.accept,
+    ).toBe("application/vnd.github.mercy-preview.raw,application/vnd.github.symmetra-preview.raw")
+  })
+  test("an octet-stream accept is left alone", () => {
+    const accept = "application/octet-stream"
+    expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw", previews: ["a"] } }).headers.accept).toBe(
+      accept,
+    )
+  })
+  test("result: lowercase method, lowercase header names, authorization unchanged, request is that object", () => {
+    const request = { timeout: 1 }
+    const r = endpoint("POST /x", { headers: { Authorization: "token 0000" }, request })
+    expect(r.method).toBe("post")
+    expect(r.headers.authorization).toBe("token 0000")
+    expect(r.request).toBe(request)
+    expect(Object.keys(r)).toEqual(["method", "url", "headers", "request"])
+  })
+  test("endpoint(route, options) equals parse(merge(route, options))", () => {
+    const route = "POST /repos/{owner}/{repo}/issues"
+    const options = { owner: "o", repo: "r", title: "t", mediaType: { previews: ["x"] } }
+    expect(endpoint(route, options)).toEqual(endpoint.parse(endpoint.merge(route, options)))
+  })
+  test("parse reads no defaults", () => {
+    expect(endpoint.parse({ method: "GET", url: "/x", a: 1 })).toEqual({ method: "get", url: "/x?a=1", headers: {} })
+  })
+})
+
+describe("§7 errors", () => {
+  test("EndpointError is an Error with name EndpointError and a field path", () => {
+    const e = errorOf(() => endpoint("GET /x", { headers: { accept: {} } }))
+    expect(e).toBeInstanceOf(Error)
+    expect(e.name).toBe("EndpointError")
+    expect(e.message).toBe("headers.accept: expected string or number, got object")
+  })
+  test.each<[string, unknown, string]>([
+    ["non-object options", [1], "options: expected a plain object, got array"],
+    ["non-string method", { url: "/x", method: 1 }, "method: expected string, got number"],
+    ["non-token method", { url: "/x", method: "GE T" }, "method:"],
+    ["non-string baseUrl", { url: "/x", baseUrl: null }, "baseUrl: expected string, got null"],
+    ["non-string format", { url: "/x", mediaType: { format: 1 } }, "mediaType.format: expected string, got number"],
+    ["headers not a plain object", { url: "/x", headers: new Map() }, "headers: expected a plain object, got Map"],
+    ["header name not a token", { url: "/x", headers: { "a b": "1" } }, 'headers["a b"]: header name is not an RFC 9110 token'],
+    ["header value an array", { url: "/x", headers: { a: ["1"] } }, "headers.a: expected string or number, got array"],
+    ["header value with CR LF", { url: "/x", headers: { a: "1\r\nx: y" } }, "headers.a: header value contains CR, LF or NUL"],
+    ["header value with NUL", { url: "/x", headers: { a: "1\u0000" } }, "headers.a: header value contains CR, LF or NUL"],
+    ["previews not an array", { url: "/x", mediaType: { previews: "a" } }, "mediaType.previews: expected an array of strings"],
+    ["previews with a number", { url: "/x", mediaType: { previews: ["a", 1] } }, "mediaType.previews[1]: expected string"],
+    ["lone surrogate in a path value", { url: "/x/{a}", a: "\ud800" }, "a: lone surrogate"],
+    ["lone surrogate in a query value", { url: "/x", a: "\udc00" }, "a: lone surrogate"],
+  ])("%s", (_name, options, message) => {
+    expect(errorOf(() => endpoint(options as object)).message).toContain(message)
+  })
+  test("the Either API returns failures as values", () => {
+    const result = endpoint.either("GET /x", { headers: { a: {} } })
+    expect(result._tag).toBe("Left")
+    expect(endpoint.either("GET /x")._tag).toBe("Right")
+  })
+})
+
+describe("the seed's examples", () => {
+  test("GET /orgs/{org}/repos with org and type", () => {
+    expect(endpoint("GET /orgs/{org}/repos", { org: "octokit", type: "private" })).toEqual({
+      method: "get",
+      url: "https://api.github.com/orgs/octokit/repos?type=private",
+      headers: DEFAULT_HEADERS,
+    })
+  })
+  test("defaults with a base url, a user-agent, an org and per_page; authorization passes through", () => {
+    const myProjectEndpoint = endpoint.defaults({
+      baseUrl: "https://github-enterprise.acme-inc.com/api/v3",
+      headers: { "user-agent": "myApp/1.2.3" },
+      org: "my-project",
+      per_page: 100,
+    })
+    expect(myProjectEndpoint.DEFAULTS.baseUrl).toBe("https://github-enterprise.acme-inc.com/api/v3")
+    expect(
+      myProjectEndpoint("GET /orgs/{org}/repos", { headers: { authorization: "token 0000" }, type: "private" }),
+    ).toEqual({
+      method: "get",
+      url: "https://github-enterprise.acme-inc.com/api/v3/orgs/my-project/repos?per_page=100&type=private",
+      headers: { accept: DEFAULT_HEADERS.accept, "user-agent": "myApp/1.2.3", authorization: "token 0000" },
+    })
+  })
+  test("an upload: query from the template, data as the body, caller headers passed through", () => {
+    expect(
+      endpoint("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}", {
+        headers: { "content-type": "text/plain", "content-length": 14, authorization: "token 0000" },
+        data: "Hello, world!\n",
+        owner: "octocat",
+        repo: "hello-world",
+        release_id: 123,
+        name: "example.txt",
+        label: "Example Text File",
+      }),
+    ).toEqual({
+      method: "post",
+      url: "https://uploads.github.com/repos/octocat/hello-world/releases/123/assets?name=example.txt&label=Example%20Text%20File",
+      headers: {
+        ...DEFAULT_HEADERS,
+        "content-type": "text/plain",
+        "content-length": 14,
+        authorization: "token 0000",
+      },
+      body: "Hello, world!\n",
+    })
+  })
+  test("merge on a :org url keeps the placeholder", () => {
+    expect(endpoint.merge("GET /orgs/:org/repos", { org: "octokit" }).url).toBe("/orgs/:org/repos")
+  })
+})
