@@ -1,0 +1,8 @@
+import { readFileSync } from "node:fs"
+import { expect, test } from "vitest"
+import { VERSION } from "../src/index.js"
+
+test("VERSION (and so the default user-agent) equals version in package.json", () => {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
+  expect(VERSION).toBe(pkg.version)
+})
