@@ -83,7 +83,7 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
 
 const PREVIEW_SUFFIX = "-preview"
 
-/** A string with CR, LF or NUL would let a value end a header line early. */
+/** A string with CR, LF or NUL would let a value end a header line (or the request line) early. */
 const breaksHeaderLine = (s: string): boolean => {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
@@ -176,8 +176,12 @@ export const normalise = (u: unknown): Options => {
         out.method = value
         break
       case "url":
+        out.url = expectString(value, key)
+        break
       case "baseUrl":
-        out[key] = expectString(value, key)
+        // used verbatim in the result's url: CR, LF or NUL would end the request line early
+        if (breaksHeaderLine(expectString(value, key))) throw new EndpointError("baseUrl", "contains CR, LF or NUL")
+        out.baseUrl = value
         break
       case "headers":
         out.headers = normaliseHeaders(value)

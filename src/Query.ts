@@ -4,8 +4,9 @@
  * @since 0.1.0
  */
 import { EndpointError } from "./EndpointError.js"
-import { kindOf } from "./internal/describe.js"
+import { kindOf, shown } from "./internal/describe.js"
 import { encodeComponent } from "./internal/encode.js"
+import { isArray } from "./internal/object.js"
 
 // -------------------------------------------------------------------------------------
 // utils
@@ -29,10 +30,11 @@ const scalar = (u: unknown, field: string): string => {
 
 /** `q` keeps its `+` separators: each piece is encoded, then joined by `+`. */
 const encodeValue = (name: string, value: string): string => {
-  if (name !== "q" || !value.includes("+")) return encodeComponent(value, name)
+  const field = shown(name)
+  if (name !== "q" || !value.includes("+")) return encodeComponent(value, field)
   return value
     .split("+")
-    .map((piece) => encodeComponent(piece, name))
+    .map((piece) => encodeComponent(piece, field))
     .join("+")
 }
 
@@ -51,8 +53,9 @@ const encodeValue = (name: string, value: string): string => {
  */
 export const queryPair = (name: string, value: unknown): string => {
   if (value === undefined || value === null) return ""
-  const key = encodeComponent(name, name)
-  if (!Array.isArray(value)) return key + "=" + encodeValue(name, scalar(value, name))
+  const field = shown(name)
+  const key = encodeComponent(name, field)
+  if (!isArray(value)) return key + "=" + encodeValue(name, scalar(value, field))
   const repeat = name.endsWith("[]")
   let out = ""
   let joined = ""
@@ -60,7 +63,7 @@ export const queryPair = (name: string, value: unknown): string => {
   for (let i = 0; i < value.length; i++) {
     const member: unknown = value[i]
     if (member === undefined || member === null) continue
-    const s = scalar(member, `${name}[${i}]`)
+    const s = scalar(member, `${field}[${i}]`)
     if (repeat) out += (out === "" ? "" : "&") + key + "=" + encodeValue(name, s)
     else joined += (count === 0 ? "" : ",") + s
     count++

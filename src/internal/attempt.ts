@@ -12,13 +12,28 @@ import { EndpointError } from "../EndpointError.js"
  */
 export const FOREIGN = "reading the input failed"
 
-/** Any thrown value as an EndpointError. */
+/**
+ * `instanceof` that cannot throw: on a thrown Proxy, `instanceof` runs the
+ * Proxy's `getPrototypeOf` trap, which may throw in its turn.
+ */
+const isInstance = (e: unknown, C: abstract new (...args: never) => unknown): boolean => {
+  try {
+    return e instanceof C
+  } catch {
+    return false
+  }
+}
+
+/** Any thrown value as an EndpointError. Never throws, whatever was thrown. */
 export const toEndpointError = (e: unknown): EndpointError => {
-  if (e instanceof EndpointError) return e
-  if (e instanceof RangeError) return new EndpointError("", "input nested too deeply")
+  if (isInstance(e, EndpointError)) return e as EndpointError
+  if (isInstance(e, RangeError)) return new EndpointError("", "input nested too deeply")
   let detail = ""
   try {
-    detail = e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200) : ""
+    if (isInstance(e, Error)) {
+      const { name, message } = e as Error
+      detail = `${String(name)}: ${String(message)}`.slice(0, 200)
+    }
   } catch {
     detail = ""
   }

@@ -8,12 +8,19 @@ const MAX_SHOWN = 60
 export const quote = (s: string): string =>
   JSON.stringify(s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s)
 
+/** A name as a field path, cut to a bounded length (a 100 000-character parameter name stays short). */
+export const shown = (name: string): string => (name.length > MAX_SHOWN ? `${name.slice(0, MAX_SHOWN)}…` : name)
+
 /** What kind of value this is, in words: "null", "array", "function", "Date", ... */
 export const kindOf = (u: unknown): string => {
   if (u === null) return "null"
-  if (Array.isArray(u)) return "array"
   const t = typeof u
   if (t !== "object") return t
+  try {
+    if (Array.isArray(u)) return "array"
+  } catch {
+    return "revoked Proxy" // Array.isArray throws only on a revoked Proxy
+  }
   let proto: unknown
   try {
     proto = Object.getPrototypeOf(u)

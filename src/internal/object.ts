@@ -5,10 +5,21 @@ const hasOwn = Object.prototype.hasOwnProperty
 /** Own-property test that a hostile object cannot fool with its own `hasOwnProperty`. */
 export const has = (o: object, key: string): boolean => hasOwn.call(o, key)
 
+/** `Array.isArray` that cannot throw (it throws on a revoked Proxy, which is then no array). */
+export const isArray = (u: unknown): u is ReadonlyArray<unknown> => {
+  try {
+    return Array.isArray(u)
+  } catch {
+    return false
+  }
+}
+
 /** A plain object: created by `{}`, `Object.create(null)` or `JSON.parse`. Never throws. */
 export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
-  if (typeof u !== "object" || u === null || Array.isArray(u)) return false
+  if (typeof u !== "object" || u === null) return false
   try {
+    // both can throw on a Proxy: Array.isArray on a revoked one, getPrototypeOf through its trap
+    if (Array.isArray(u)) return false
     const proto = Object.getPrototypeOf(u)
     return proto === null || proto === Object.prototype
   } catch {

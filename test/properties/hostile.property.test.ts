@@ -1,0 +1,85 @@
+// Hostile input (issue 4): every entry, on generated and on arbitrary input,
+// gives a result or an EndpointError; results are well formed; query and path
+// values round-trip; frozen inputs work and are never written to.
+//
+// The properties live in scripts/fuzz.mjs, which `npm run fuzz` runs against
+// the built package with hundreds of thousands of inputs; here they run
+// against src/ with a moderate count.
+import fc from "fast-check"
+import { describe, expect, test } from "vitest"
+import * as lib from "../../src/index.js"
+import { endpoint, EndpointError } from "../../src/index.js"
+import { FOREIGN } from "../../src/internal/attempt.js"
+import { deepFreeze, hostileProperties, isDeepFrozen } from "../../scripts/fuzz.mjs"
+
+const RUNS: Record<string, number> = {
+  "every entry: realistic": 600,
+  "every entry: arbitrary": 600,
+  frozen: 400,
+}
+const runsFor = (name: string): number => {
+  for (const [prefix, n] of Object.entries(RUNS)) if (name.startsWith(prefix)) return n
+  return 1000
+}
+
+const properties = hostileProperties({ fc, lib, FOREIGN })
+
+describe("hostile input properties (src/)", () => {
+  test("the list covers every entry, the pipeline and the command line", () => {
+    const names = properties.map((p) => p.name)
+    expect(names.some((n) => n.startsWith("every entry: realistic"))).toBe(true)
+    expect(names.some((n) => n.startsWith("every entry: arbitrary"))).toBe(true)
+    expect(names.some((n) => n.startsWith("command line"))).toBe(true)
+    expect(names.filter((n) => n.startsWith("query")).length).toBeGreaterThanOrEqual(3)
+  })
+
+  for (const { name, property } of properties) {
+    test(name, () => {
+      fc.assert(property, { numRuns: runsFor(name) })
+    })
+  }
+})
+
+// The checks the properties rely on must themselves be able to fail.
+describe("the property checks can fail", () => {
+  test("isDeepFrozen sees an unfrozen nested object", () => {
+    expect(isDeepFrozen(Object.freeze({ a: Object.freeze({ b: {} }) }))).toBe(false)
+    expect(isDeepFrozen(deepFreeze({ a: { b: [{}] } }))).toBe(true)
+    expect(isDeepFrozen(endpoint.DEFAULTS)).toBe(true)
+  })
+
+  test("a library that throws a TypeError fails 'every entry'", () => {
+    const broken = hostileProperties({
+      fc,
+      lib: { ...lib, Route: { parse: () => { throw new TypeError("boom") } } },
+      FOREIGN,
+    }).find((p) => p.name.startsWith("every entry: realistic"))!.property
+    const details = fc.check(broken, { numRuns: 20 })
+    expect(details.failed).toBe(true)
+    expect(String(details.errorInstance)).toMatch(/Route.parse threw \(an Either API must not\): TypeError: boom/)
+  })
+
+  test("a library whose errors come through the safety net fails 'every entry'", () => {
+    const netted = ((...args: Array<unknown>) => {
+      throw new EndpointError("", FOREIGN)
+    }) as unknown as typeof endpoint
+    const fake = Object.assign(netted, { ...endpoint, DEFAULTS: endpoint.DEFAULTS, either: endpoint.either, defaults: endpoint.defaults, merge: endpoint.merge, parse: endpoint.parse })
+    const broken = hostileProperties({ fc, lib: { ...lib, endpoint: fake }, FOREIGN }).find((p) =>
+      p.name.startsWith("every entry: realistic"),
+    )!.property
+    const details = fc.check(broken, { numRuns: 20 })
+    expect(details.failed).toBe(true)
+    expect(String(details.errorInstance)).toMatch(/safety net/)
+  })
+
+  test("a library that lets CRLF into a header fails the well-formedness check", () => {
+    const leaky = Object.assign(
+      (...args: Array<unknown>) => ({ ...(endpoint as (...a: Array<unknown>) => object)(...args), headers: { "x-a": "1\r\n" } }),
+      { DEFAULTS: endpoint.DEFAULTS, either: endpoint.either, defaults: endpoint.defaults, merge: endpoint.merge, parse: endpoint.parse },
+    )
+    const broken = hostileProperties({ fc, lib: { ...lib, endpoint: leaky }, FOREIGN }).find((p) => p.name.startsWith("url:"))!.property
+    const details = fc.check(broken, { numRuns: 50 })
+    expect(details.failed).toBe(true)
+    expect(String(details.errorInstance)).toMatch(/CR, LF or NUL/)
+  })
+})
