@@ -1,0 +1,96 @@
+// Browser bundle size of `import { endpoint } from "fp-endpoint"`: esbuild,
+// ESM, browser platform, from the built package (dist/esm). fp-ts and io-ts
+// imports of their CommonJS builds (`fp-ts/lib/X.js`) are mapped to their ES
+// module builds (`fp-ts/es6/X.js`), as a bundler user with `module` fields
+// gets, so they tree-shake.
+//
+//   node scripts/size.mjs            prints raw / minified / gzip sizes, exits 1 above the budget
+//   node scripts/size.mjs --why      also lists the biggest inputs of the minified bundle
+//   node scripts/size.mjs --entry "import { endpoint, toRequest } from 'fp-endpoint'; export { endpoint, toRequest }"
+//
+// The budget is 6 KB gzip (6144 bytes); the goal is 5 KB.
+import { execFileSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+import * as esbuild from "esbuild"
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const BUDGET = 6 * 1024
+const GOAL = 5 * 1024
+
+const args = process.argv.slice(2)
+const why = args.includes("--why")
+const entryAt = args.indexOf("--entry")
+const entry = entryAt >= 0 ? args[entryAt + 1] : 'import { endpoint } from "fp-endpoint"\nexport { endpoint }\n'
+
+const distEntry = join(root, "dist/esm/index.js")
+if (!existsSync(distEntry)) {
+  console.error("dist/esm is missing: building (npm run build)")
+  execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" })
+}
+
+/** `fp-endpoint` → the built ES module; `fp-ts/lib/X` and `io-ts/lib/X` → their `es6/X`. */
+const esModules = {
+  name: "es-modules",
+  setup(build) {
+    build.onResolve({ filter: /^fp-endpoint$/ }, () => ({ path: distEntry }))
+    build.onResolve({ filter: /^(fp-ts|io-ts)\/lib\// }, (a) =>
+      build.resolve(a.path.replace(/^(fp-ts|io-ts)\/lib\//, "$1/es6/"), { kind: a.kind, resolveDir: a.resolveDir }),
+    )
+  },
+}
+
+const bundle = async (minify) => {
+  const result = await esbuild.build({
+    stdin: { contents: entry, resolveDir: root, loader: "js", sourcefile: "entry.js" },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    // `module` before `main`, so a bare `io-ts` is its es6 build too.
+    mainFields: ["browser", "module", "main"],
+    minify,
+    metafile: true,
+    legalComments: "none",
+    logLevel: "silent",
+    plugins: [esModules],
+  })
+  return { code: result.outputFiles[0].contents, metafile: result.metafile }
+}
+
+const raw = await bundle(false)
+const min = await bundle(true)
+const gzip = gzipSync(min.code, { level: 9 }).length
+
+const kb = (n) => `${(n / 1024).toFixed(2)} KB`
+console.log(`entry: ${entry.trim().split("\n").join("; ")}`)
+console.log(`raw:  ${raw.code.length} bytes (${kb(raw.code.length)})`)
+console.log(`min:  ${min.code.length} bytes (${kb(min.code.length)})`)
+console.log(`gzip: ${gzip} bytes (${kb(gzip)})  budget ${kb(BUDGET)}, goal ${kb(GOAL)}`)
+
+if (why || gzip > BUDGET) {
+  const output = Object.values(min.metafile.outputs)[0]
+  const inputs = Object.entries(output.inputs)
+    .map(([path, { bytesInOutput }]) => ({ path, bytes: bytesInOutput }))
+    .filter((i) => i.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes)
+  const byPackage = new Map()
+  for (const i of inputs) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(i.path)
+    const key = m ? m[1] : "fp-endpoint"
+    byPackage.set(key, (byPackage.get(key) ?? 0) + i.bytes)
+  }
+  console.log("\nminified bytes by package:")
+  for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1])) console.log(`  ${String(bytes).padStart(7)}  ${name}`)
+  console.log("\nbiggest inputs (minified bytes):")
+  for (const i of inputs.slice(0, 40)) console.log(`  ${String(i.bytes).padStart(7)}  ${i.path}`)
+}
+
+if (gzip > BUDGET) {
+  console.error(`\nFAIL: ${gzip} bytes gzip is above the ${BUDGET}-byte budget`)
+  process.exit(1)
+}
+if (gzip > GOAL) console.log(`\nwithin budget, above the ${GOAL}-byte goal`)

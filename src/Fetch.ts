@@ -1,0 +1,317 @@
+/**
+ * Sending the result: `endpoint()` request options as a WHATWG `Request`, or
+ * as the `[url, init]` arguments of `fetch`.
+ *
+ * - The method is uppercased: `fetch` normalises only `delete`, `get`, `head`,
+ *   `options`, `post` and `put`, so a lowercase `patch` would go out as
+ *   `patch`, which Node's HTTP server rejects with 400.
+ * - An object body is serialised as JSON when the content type is JSON
+ *   (`application/json` or any `+json` type, parameters allowed). Strings and
+ *   binary bodies (`ArrayBuffer`, typed arrays, `DataView`, `Blob`, `FormData`,
+ *   `URLSearchParams`, `ReadableStream`) are passed through as they are.
+ * - GET and HEAD never carry a body; `request` (meta for the caller's client)
+ *   is never sent; numeric header values become strings.
+ * - Nothing but `EndpointError` is thrown.
+ *
+ * @since 0.1.0
+ */
+import type { Either } from "fp-ts/lib/Either.js"
+import { EndpointError } from "./EndpointError.js"
+import { attempt, run } from "./internal/attempt.js"
+import { child, kindOf, quote } from "./internal/describe.js"
+import { has, isPlainObject, put } from "./internal/object.js"
+import type { RequestOptions } from "./Parse.js"
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
+
+/**
+ * The `RequestInit` that `toRequestInit` makes: an uppercase method, header
+ * values as strings under lowercase names, a body only when one is sent, and
+ * `duplex: "half"` for a `ReadableStream` body (Node's `fetch` requires it).
+ *
+ * @example
+ * import type { FetchInit } from "fp-endpoint"
+ *
+ * const init: FetchInit = { method: "PUT", headers: { "content-type": "text/plain" }, body: "hi" }
+ *
+ * @since 0.1.0
+ */
+export interface FetchInit extends RequestInit {
+  method: string
+  headers: Record<string, string>
+  body?: BodyInit
+  duplex?: "half"
+}
+
+/**
+ * The arguments of `fetch`: `fetch(...toRequestInit(result))`.
+ *
+ * @example
+ * import { endpoint, toRequestInit, type FetchArgs } from "fp-endpoint"
+ *
+ * const args: FetchArgs = toRequestInit(endpoint("GET /user"))
+ * fetch(...args)
+ *
+ * @since 0.1.0
+ */
+export type FetchArgs = [url: string, init: FetchInit]
+
+// -------------------------------------------------------------------------------------
+// utils
+// -------------------------------------------------------------------------------------
+
+/** Methods the Fetch standard refuses to send. */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRACK"])
+
+const isInstance = (u: unknown, name: string): boolean => {
+  const ctor: unknown = (globalThis as Record<string, unknown>)[name]
+  return typeof ctor === "function" && u instanceof (ctor as new (...args: never[]) => unknown)
+}
+
+/** Bodies `fetch` sends as they are. */
+const isBinary = (u: unknown): boolean =>
+  typeof u === "object" &&
+  u !== null &&
+  (u instanceof ArrayBuffer ||
+    ArrayBuffer.isView(u) ||
+    isInstance(u, "SharedArrayBuffer") ||
+    isInstance(u, "Blob") ||
+    isInstance(u, "FormData") ||
+    isInstance(u, "URLSearchParams") ||
+    isInstance(u, "ReadableStream"))
+
+/**
+ * Whether a content type is JSON: `application/json` or `<type>/<subtype>+json`,
+ * case-insensitive, parameters allowed.
+ */
+const isJsonContentType = (value: string): boolean => {
+  const semi = value.indexOf(";")
+  const essence = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase()
+  if (essence === "application/json") return true
+  const slash = essence.indexOf("/")
+  return slash > 0 && essence.endsWith("+json") && essence.length > slash + "+json".length + 1
+}
+
+const MAX_DEPTH = 1000
+
+/**
+ * After `JSON.stringify` failed: finds the field that made it fail, so the
+ * error can name it. Walks the value the way `JSON.stringify` does (`toJSON`
+ * included) and reports the first bigint, cycle or throwing `toJSON`.
+ */
+const findUnserialisable = (value: unknown, path: string, key: string, ancestors: Array<object>): EndpointError | undefined => {
+  let v = value
+  if ((typeof v === "object" && v !== null) || typeof v === "bigint") {
+    let toJSON: unknown
+    try {
+      toJSON = (v as { toJSON?: unknown }).toJSON
+    } catch (e) {
+      return new EndpointError(path, `reading toJSON failed (${describeError(e)})`)
+    }
+    if (typeof toJSON === "function") {
+      try {
+        v = toJSON.call(v, key)
+      } catch (e) {
+        return new EndpointError(path, `toJSON threw (${describeError(e)})`)
+      }
+    }
+  }
+  if (typeof v === "bigint") return new EndpointError(path, "a bigint cannot be serialised as JSON")
+  if (typeof v !== "object" || v === null) return undefined
+  if (ancestors.includes(v)) return new EndpointError(path, "a circular reference cannot be serialised as JSON")
+  if (ancestors.length >= MAX_DEPTH) return new EndpointError(path, "nested too deeply to serialise as JSON")
+  ancestors.push(v)
+  try {
+    const keys = Array.isArray(v) ? Array.from(v.keys(), String) : Object.keys(v)
+    for (const k of keys) {
+      const found = findUnserialisable((v as Record<string, unknown>)[k], Array.isArray(v) ? `${path}[${k}]` : child(path, k), k, ancestors)
+      if (found !== undefined) return found
+    }
+  } finally {
+    ancestors.pop()
+  }
+  return undefined
+}
+
+const describeError = (e: unknown): string => {
+  try {
+    return e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200) : kindOf(e)
+  } catch {
+    return "unknown error"
+  }
+}
+
+const toJson = (body: unknown): string => {
+  let text: string | undefined
+  try {
+    text = JSON.stringify(body)
+  } catch (e) {
+    let found: EndpointError | undefined
+    try {
+      found = findUnserialisable(body, "body", "", [])
+    } catch {
+      found = undefined
+    }
+    throw found ?? new EndpointError("body", `cannot be serialised as JSON (${describeError(e)})`)
+  }
+  if (text === undefined) throw new EndpointError("body", `a ${kindOf(body)} cannot be serialised as JSON`)
+  return text
+}
+
+/** Lowercase names, string values, each checked the way `Headers` checks it. */
+const toHeaderRecord = (source: unknown): Record<string, string> => {
+  if (!isPlainObject(source)) throw new EndpointError("headers", `expected a plain object, got ${kindOf(source)}`)
+  const out: Record<string, string> = {}
+  const probe = typeof Headers === "function" ? new Headers() : undefined
+  for (const name of Object.keys(source)) {
+    const path = child("headers", name)
+    const raw = source[name]
+    if (raw === undefined || raw === null) continue
+    if (typeof raw !== "string" && typeof raw !== "number") {
+      throw new EndpointError(path, `expected string or number, got ${kindOf(raw)}`)
+    }
+    const value = String(raw)
+    const lower = name.toLowerCase()
+    if (has(out, lower)) throw new EndpointError(path, `names the same header as another key (${quote(lower)})`)
+    if (probe !== undefined) {
+      try {
+        probe.set(name, value)
+      } catch (e) {
+        throw new EndpointError(path, `rejected by Headers (${describeError(e)}): ${quote(value)}`)
+      }
+    }
+    put(out, lower, value)
+  }
+  return out
+}
+
+const contentTypeOf = (headers: Record<string, string>): string | undefined =>
+  has(headers, "content-type") ? headers["content-type"] : undefined
+
+const toBody = (body: unknown, contentType: string | undefined): BodyInit => {
+  if (typeof body === "string") return body
+  if (isBinary(body)) return body as BodyInit
+  if (contentType !== undefined && isJsonContentType(contentType)) return toJson(body)
+  throw new EndpointError(
+    "body",
+    `a ${kindOf(body)} body is sent as JSON only with a JSON content type, got ${
+      contentType === undefined ? "no content-type" : `content-type ${quote(contentType)}`
+    }; pass a string or binary body instead`,
+  )
+}
+
+const buildInit = (result: RequestOptions): FetchArgs => {
+  if (typeof result !== "object" || result === null) {
+    throw new EndpointError("", `expected request options, got ${kindOf(result)}`)
+  }
+  const { method, url } = result
+  if (typeof method !== "string") throw new EndpointError("method", `expected string, got ${kindOf(method)}`)
+  if (typeof url !== "string") throw new EndpointError("url", `expected string, got ${kindOf(url)}`)
+  const upper = method.toUpperCase()
+  if (FORBIDDEN_METHODS.has(upper)) throw new EndpointError("method", `${quote(upper)} cannot be sent by fetch`)
+  const headers = toHeaderRecord(result.headers ?? {})
+  const init: FetchInit = { method: upper, headers }
+  if (upper !== "GET" && upper !== "HEAD" && has(result, "body") && result.body !== undefined) {
+    const body = toBody(result.body, contentTypeOf(headers))
+    init.body = body
+    if (isInstance(body, "ReadableStream")) init.duplex = "half"
+  }
+  return [url, init]
+}
+
+const buildRequest = (result: RequestOptions): Request => {
+  const [url, init] = buildInit(result)
+  try {
+    return new Request(url, init)
+  } catch (e) {
+    let urlOk = true
+    try {
+      new Request(url)
+    } catch {
+      urlOk = false
+    }
+    throw urlOk
+      ? new EndpointError("", `fetch rejected the request (${describeError(e)})`)
+      : new EndpointError("url", `fetch rejected ${quote(url)} (${describeError(e)})`)
+  }
+}
+
+// -------------------------------------------------------------------------------------
+// conversions
+// -------------------------------------------------------------------------------------
+
+/**
+ * Request options as the arguments of `fetch`: the url and a `RequestInit`
+ * with an uppercase method, string header values and a sendable body.
+ * Throws `EndpointError` for a header value `Headers` rejects (a character
+ * above U+00FF), a body that cannot be serialised as JSON (a cycle, a bigint),
+ * or an object body without a JSON content type.
+ *
+ * @example
+ * import { endpoint, toRequestInit } from "fp-endpoint"
+ *
+ * const [url, init] = toRequestInit(endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "ünï" }))
+ * // url  === "https://api.github.com/repos/o/r"
+ * // init === { method: "PATCH", headers: { accept: "application/vnd.github.v3+json", ... },
+ * //            body: '{"name":"ünï"}' }
+ * const response = await fetch(url, init)
+ *
+ * @since 0.1.0
+ */
+export const toRequestInit = (result: RequestOptions): FetchArgs => run(() => buildInit(result))
+
+/**
+ * Request options as a WHATWG `Request`, ready for `fetch`. Same rules as
+ * `toRequestInit`; also throws `EndpointError` when `fetch` itself rejects
+ * the url or method.
+ *
+ * @example
+ * import { endpoint, toRequest } from "fp-endpoint"
+ *
+ * const request = toRequest(endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open" }))
+ * request.method // "GET"
+ * request.url // "https://api.github.com/repos/o/r/issues?state=open"
+ * const response = await fetch(request)
+ *
+ * @since 0.1.0
+ */
+export const toRequest = (result: RequestOptions): Request => run(() => buildRequest(result))
+
+/**
+ * `toRequestInit` as an `Either`: never throws.
+ *
+ * @example
+ * import { endpoint, toRequestInitEither } from "fp-endpoint"
+ * import * as E from "fp-ts/Either"
+ * import { pipe } from "fp-ts/function"
+ *
+ * pipe(
+ *   endpoint.either("POST /markdown/raw", { data: "# hi", headers: { "content-type": "text/plain" } }),
+ *   E.flatMap(toRequestInitEither),
+ * ) // right(["https://api.github.com/markdown/raw", { method: "POST", headers: {...}, body: "# hi" }])
+ *
+ * @since 0.1.0
+ */
+export const toRequestInitEither = (result: RequestOptions): Either<EndpointError, FetchArgs> =>
+  attempt(() => buildInit(result))
+
+/**
+ * `toRequest` as an `Either`: never throws.
+ *
+ * @example
+ * import { endpoint, toRequestEither } from "fp-endpoint"
+ * import * as E from "fp-ts/Either"
+ * import { pipe } from "fp-ts/function"
+ *
+ * pipe(
+ *   endpoint.either("GET /user"),
+ *   E.flatMap(toRequestEither),
+ *   E.map((request) => request.method),
+ * ) // right("GET")
+ *
+ * @since 0.1.0
+ */
+export const toRequestEither = (result: RequestOptions): Either<EndpointError, Request> =>
+  attempt(() => buildRequest(result))

@@ -1,0 +1,329 @@
+// toRequest / toRequestInit and the README recipes (test/recipes.ts), proven
+// against a real node:http server that records what arrives on the wire.
+import { readFileSync } from "node:fs"
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import * as E from "fp-ts/lib/Either.js"
+import {
+  endpoint,
+  EndpointError,
+  toRequest,
+  toRequestEither,
+  toRequestInit,
+  toRequestInitEither,
+  type Endpoint,
+  type RequestOptions,
+} from "../src/index.js"
+import { viaAxios, viaFetchInit, viaFetchRequest, viaGot, viaKy, viaUndici } from "./recipes.js"
+
+interface Received {
+  method: string
+  url: string
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+let server: Server
+let base = ""
+let api: Endpoint
+let received: Array<Received> = []
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Array<Buffer> = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", () => {
+      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) })
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end('{"ok":true}')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  api = endpoint.defaults({ baseUrl: base, headers: { authorization: "token 0000" } })
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())))
+})
+
+beforeEach(() => {
+  received = []
+})
+
+const only = (): Received => {
+  expect(received).toHaveLength(1)
+  return received[0]!
+}
+
+const ours = (extra: Record<string, string> = {}) => ({
+  accept: "application/vnd.github.v3+json",
+  "user-agent": "fp-endpoint/0.1.0",
+  authorization: "token 0000",
+  ...extra,
+})
+
+const TITLE = "Grüße, 世界 🌍 — ünïcödé"
+
+const cases = () => ({
+  get: api("GET /repos/{owner}/{repo}/issues", {
+    owner: "octo cat",
+    repo: "hello",
+    labels: ["bug", "ui"],
+    "fields[]": ["title", "body"],
+    q: "is:open+label:bug",
+  }),
+  patch: api("PATCH /repos/{owner}/{repo}/issues/{number}", { owner: "o", repo: "r", number: 7, title: TITLE }),
+  put: api("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }),
+  post: api("POST /markdown/raw", { data: "# Hello *world*\n", headers: { "content-type": "text/plain; charset=utf-8" } }),
+})
+
+const senders: Array<[string, (o: RequestOptions) => Promise<unknown>]> = [
+  ["fetch(toRequest(r))", viaFetchRequest],
+  ["fetch(...toRequestInit(r))", viaFetchInit],
+  ["undici.request", viaUndici],
+  ["axios", viaAxios],
+  ["got", viaGot],
+  ["ky", viaKy],
+]
+
+describe.each(senders)("sent with %s, the server receives", (_name, send) => {
+  it("GET with a path parameter, a query, a plain array and a fields[] array", async () => {
+    const r = cases().get
+    expect(r.body).toBeUndefined()
+    await send(r)
+    const got = only()
+    expect(got.method).toBe("GET")
+    expect(got.url).toBe("/repos/octo%20cat/hello/issues?labels=bug%2Cui&fields%5B%5D=title&fields%5B%5D=body&q=is%3Aopen+label%3Abug")
+    expect(got.headers).toMatchObject(ours())
+    expect(got.headers["content-type"]).toBeUndefined()
+    expect(got.body.length).toBe(0)
+  })
+
+  it("PATCH with a JSON body with non-ASCII text, as UTF-8", async () => {
+    await send(cases().patch)
+    const got = only()
+    expect(got.method).toBe("PATCH")
+    expect(got.url).toBe("/repos/o/r/issues/7")
+    const json = JSON.stringify({ title: TITLE })
+    expect(got.headers).toMatchObject(ours({ "content-type": "application/json; charset=utf-8" }))
+    expect(got.body.toString("utf8")).toBe(json)
+    expect(JSON.parse(got.body.toString("utf8"))).toEqual({ title: TITLE })
+    if (got.headers["content-length"] !== undefined) {
+      expect(Number(got.headers["content-length"])).toBe(Buffer.byteLength(json, "utf8"))
+    }
+  })
+
+  it("PUT without a body", async () => {
+    const r = cases().put
+    expect("body" in r).toBe(false)
+    await send(r)
+    const got = only()
+    expect(got.method).toBe("PUT")
+    expect(got.url).toBe("/user/starred/o/r")
+    expect(got.headers).toMatchObject(ours())
+    expect(got.headers["content-type"]).toBeUndefined()
+    expect(got.body.length).toBe(0)
+  })
+
+  it("POST with a raw text body and its own content type", async () => {
+    await send(cases().post)
+    const got = only()
+    expect(got.method).toBe("POST")
+    expect(got.url).toBe("/markdown/raw")
+    expect(got.headers).toMatchObject(ours({ "content-type": "text/plain; charset=utf-8" }))
+    expect(got.body.toString("utf8")).toBe("# Hello *world*\n")
+  })
+})
+
+describe("the lowercase method pitfall", () => {
+  it("fetch does not uppercase `patch`, and Node's server answers 400 before any handler runs", async () => {
+    const r = cases().patch
+    expect(r.method).toBe("patch")
+    const response = await fetch(r.url, { method: r.method, headers: r.headers as Record<string, string>, body: JSON.stringify(r.body) })
+    expect(response.status).toBe(400)
+    expect(received).toHaveLength(0)
+  })
+
+  it("through the adapter the same request arrives as PATCH", async () => {
+    const response = await fetch(toRequest(cases().patch))
+    expect(response.status).toBe(200)
+    expect(only().method).toBe("PATCH")
+  })
+})
+
+describe("bodies fetch sends as they are", () => {
+  const post = (data: unknown, contentType = "application/octet-stream") =>
+    api("POST /upload", { data, headers: { "content-type": contentType } })
+
+  it("Uint8Array, ArrayBuffer and DataView", async () => {
+    const bytes = new Uint8Array([0, 1, 2, 250, 255])
+    for (const data of [bytes, bytes.buffer.slice(0), new DataView(bytes.buffer.slice(0))]) {
+      await fetch(toRequest(post(data)))
+    }
+    expect(received.map((x) => [...x.body])).toEqual([[0, 1, 2, 250, 255], [0, 1, 2, 250, 255], [0, 1, 2, 250, 255]])
+  })
+
+  it("Blob", async () => {
+    await fetch(toRequest(post(new Blob(["blob ✓"]))))
+    expect(only().body.toString("utf8")).toBe("blob ✓")
+  })
+
+  it("URLSearchParams, even under a JSON content type", async () => {
+    await fetch(...toRequestInit(post(new URLSearchParams({ a: "1 2", b: "ü" }), "application/x-www-form-urlencoded")))
+    expect(only().body.toString()).toBe("a=1+2&b=%C3%BC")
+    received = []
+    await fetch(toRequest(post(new URLSearchParams({ a: "1" }), "application/json")))
+    expect(only().body.toString()).toBe("a=1")
+  })
+
+  it("FormData (fetch writes the multipart content type)", async () => {
+    const form = new FormData()
+    form.append("field", "välue")
+    const r = api("POST /form", { data: form })
+    delete (r.headers as Record<string, unknown>)["content-type"]
+    await fetch(toRequest(r))
+    const got = only()
+    expect(got.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/)
+    expect(got.body.toString("utf8")).toContain("välue")
+  })
+
+  it("ReadableStream, with duplex: half", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("chunk one, "))
+        controller.enqueue(new TextEncoder().encode("chunk two"))
+        controller.close()
+      },
+    })
+    const [url, init] = toRequestInit(post(stream, "text/plain"))
+    expect(init.duplex).toBe("half")
+    await fetch(url, init)
+    expect(only().body.toString()).toBe("chunk one, chunk two")
+  })
+})
+
+describe("toRequestInit", () => {
+  it("uppercases the method, stringifies numeric headers, drops `request`", () => {
+    const r = api("PATCH /x", { a: 1, headers: { "x-rate": 5 }, request: { timeout: 10 } })
+    const [url, init] = toRequestInit(r)
+    expect(url).toBe(`${base}/x`)
+    expect(init).toEqual({
+      method: "PATCH",
+      headers: ours({ "x-rate": "5", "content-type": "application/json; charset=utf-8" }),
+      body: '{"a":1}',
+    })
+    expect("request" in init).toBe(false)
+  })
+
+  it("GET and HEAD never carry a body, even from hand-made options", () => {
+    for (const method of ["get", "head", "GET"]) {
+      const [, init] = toRequestInit({ method, url: "http://x/", headers: {}, body: { a: 1 } })
+      expect(init).toEqual({ method: method.toUpperCase(), headers: {} })
+    }
+  })
+
+  it("uppercases any token method", () => {
+    expect(toRequestInit(api("PROPFIND /x"))[1].method).toBe("PROPFIND")
+    expect(toRequest(api("delete /x")).method).toBe("DELETE")
+  })
+
+  it("serialises JSON for every JSON content type, case and parameters aside", () => {
+    for (const type of ["application/json", "Application/JSON; charset=UTF-8", "application/vnd.github+json", "application/merge-patch+json ; x=y"]) {
+      const [, init] = toRequestInit(api("POST /x", { data: { k: [1, null] }, headers: { "content-type": type } }))
+      expect(init.body).toBe('{"k":[1,null]}')
+    }
+    expect(toRequestInit(api("POST /x", { data: null }))[1].body).toBe("null")
+    expect(toRequestInit(api("POST /x", { data: 3 }))[1].body).toBe("3")
+  })
+
+  it("passes a string body through, JSON content type or not", () => {
+    expect(toRequestInit(api("POST /x", { data: '{"pre":"made"}' }))[1].body).toBe('{"pre":"made"}')
+  })
+
+  it("refuses an object body without a JSON content type", () => {
+    expect(() => toRequestInit(api("POST /x", { data: { a: 1 }, headers: { "content-type": "text/plain" } }))).toThrow(
+      /^body: a object body is sent as JSON only with a JSON content type, got content-type "text\/plain"/,
+    )
+    expect(() => toRequestInit({ method: "post", url: "http://x/", headers: {}, body: { a: 1 } })).toThrow(/no content-type/)
+  })
+})
+
+describe("nothing but EndpointError escapes", () => {
+  const thrown = (f: () => unknown): EndpointError => {
+    try {
+      f()
+    } catch (e) {
+      expect(e).toBeInstanceOf(EndpointError)
+      return e as EndpointError
+    }
+    throw new Error("expected an EndpointError")
+  }
+
+  it("a header value Headers rejects names the header", () => {
+    const r = api("GET /x", { headers: { "x-title": "snowman ☃" } })
+    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
+      const e = thrown(f)
+      expect(e.path).toBe("headers.x-title")
+      expect(e.message).toMatch(/^headers\.x-title: rejected by Headers/)
+    }
+    expect(toRequestInit(api("GET /x", { headers: { "x-latin1": "café" } }))[1].headers["x-latin1"]).toBe("café")
+  })
+
+  it("a cycle or a bigint in the body names the field", () => {
+    const cyclic: Record<string, unknown> = { a: 1 }
+    cyclic.self = { back: cyclic }
+    expect(thrown(() => toRequest(api("POST /x", { data: cyclic }))).message).toBe(
+      "body.self.back: a circular reference cannot be serialised as JSON",
+    )
+    expect(thrown(() => toRequestInit(api("POST /x", { user: { id: 1n } }))).message).toBe("body.user.id: a bigint cannot be serialised as JSON")
+    expect(thrown(() => toRequestInit(api("POST /x", { list: [1, 2n] }))).message).toBe("body.list[1]: a bigint cannot be serialised as JSON")
+    expect(thrown(() => toRequestInit(api("POST /x", { data: () => 1 }))).message).toBe("body: a function cannot be serialised as JSON")
+    const bad = { toJSON: () => { throw new Error("nope") } }
+    expect(thrown(() => toRequestInit(api("POST /x", { when: bad }))).message).toBe("body.when: toJSON threw (Error: nope)")
+  })
+
+  it("deep nesting is an EndpointError, not a RangeError", () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 20_000; i++) deep = [deep]
+    expect(thrown(() => toRequestInit({ method: "post", url: "http://x/", headers: { "content-type": "application/json" }, body: deep })).path).toMatch(/^body/)
+  })
+
+  it("forbidden methods, bad urls and malformed options", () => {
+    expect(thrown(() => toRequest(api("TRACE /x"))).message).toBe('method: "TRACE" cannot be sent by fetch')
+    expect(thrown(() => toRequest({ method: "get", url: "/relative", headers: {} })).path).toBe("url")
+    expect(thrown(() => toRequestInit(null as unknown as RequestOptions)).message).toBe("expected request options, got null")
+    expect(thrown(() => toRequestInit({ method: 1, url: "http://x/", headers: {} } as unknown as RequestOptions)).path).toBe("method")
+    expect(thrown(() => toRequestInit({ method: "get", url: "http://x/", headers: { a: {} } } as unknown as RequestOptions)).message).toBe(
+      "headers.a: expected string or number, got object",
+    )
+    expect(thrown(() => toRequestInit({ method: "get", url: "http://x/", headers: { A: "1", a: "2" } })).path).toBe("headers.a")
+  })
+
+  it("the Either variants return the same failures as values and never throw", () => {
+    const r = api("POST /x", { n: 1n })
+    const e1 = toRequestEither(r)
+    const e2 = toRequestInitEither(r)
+    expect(E.isLeft(e1) && e1.left.message).toBe("body.n: a bigint cannot be serialised as JSON")
+    expect(E.isLeft(e2) && e2.left).toBeInstanceOf(EndpointError)
+    const ok = toRequestInitEither(api("GET /user"))
+    expect(E.isRight(ok) && ok.right[0]).toBe(`${base}/user`)
+    const req = toRequestEither(api("GET /user"))
+    expect(E.isRight(req) && req.right.method).toBe("GET")
+  })
+})
+
+describe("the README's recipes are the tested ones", () => {
+  it("every region of test/recipes.ts appears verbatim in README.md", () => {
+    const recipes = readFileSync(new URL("./recipes.ts", import.meta.url), "utf8")
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
+    const regions = [...recipes.matchAll(/^\/\/ recipe:(\S+)\n([\s\S]*?)^\/\/ end$/gm)]
+    expect(regions.map((m) => m[1])).toEqual(["fetch", "undici", "axios", "got", "ky"])
+    for (const [, name, code] of regions) {
+      const text = code!.replaceAll('"../src/index.js"', '"fp-endpoint"').trimEnd()
+      expect(readme.includes(text), `recipe ${name} is not in README.md as written in test/recipes.ts`).toBe(true)
+    }
+  })
+})
