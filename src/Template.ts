@@ -309,11 +309,28 @@ const parseTemplate = (source: string): Template => {
  * How many parsed templates are kept. A process that sees more distinct
  * templates than this evicts the oldest first, so memory stays bounded.
  *
+ * A template is cached the second time it is seen within the last
+ * `CACHE_SIZE` distinct templates: a process that builds every url with its
+ * ids baked in (`/repos/o/r/issues/123`) never fills the cache with parses it
+ * will not reuse, which would cost more (in garbage collection) than parsing.
+ *
  * @since 0.1.0
  */
 export const CACHE_SIZE = 1000
 
+/**
+ * Templates longer than this many characters are parsed on every call and not
+ * cached, so the cache holds at most `CACHE_SIZE` templates of at most this
+ * length: its memory is bounded, not only its count. Parsing is linear, so a
+ * long template costs in proportion to its length either way.
+ *
+ * @since 0.1.0
+ */
+export const CACHE_MAX_LENGTH = 1024
+
 const cache = new Map<string, Template>()
+/** Templates seen once, not yet cached: the admission filter, also bounded by CACHE_SIZE. */
+const seenOnce = new Set<string>()
 
 /**
  * Parses a template, or returns the cached parse; throws `EndpointError`.
@@ -322,11 +339,17 @@ const cache = new Map<string, Template>()
  * @internal
  */
 export const compile = (source: string): Template => {
-  let t = cache.get(source)
-  if (t === undefined) {
-    t = parseTemplate(source)
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string)
-    cache.set(source, t)
+  const hit = cache.get(source)
+  if (hit !== undefined) return hit
+  const t = parseTemplate(source) // a malformed template throws here: never cached
+  if (source.length <= CACHE_MAX_LENGTH) {
+    if (seenOnce.delete(source)) {
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+      cache.set(source, t)
+    } else {
+      if (seenOnce.size >= CACHE_SIZE) seenOnce.delete(seenOnce.values().next().value as string)
+      seenOnce.add(source)
+    }
   }
   return t
 }
@@ -438,7 +461,13 @@ const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown): string | 
       const s = memberString(member, field)
       const k = encode(key, op.allow, field)
       const encoded = encode(s, op.allow, field)
-      const piece = v.explode ? (s === "" ? k + op.ifEmpty : k + "=" + encoded) : k + "," + encoded
+      // RFC 6570 Appendix A: an exploded pair is `name` + ifemp when empty only
+      // under a named operator; unnamed operators always write "name=value".
+      const piece = !v.explode
+        ? k + "," + encoded
+        : s === "" && op.named
+          ? k + op.ifEmpty
+          : k + "=" + encoded
       out += count === 0 ? piece : v.explode ? op.sep + piece : "," + piece
       count++
     }
