@@ -8,7 +8,7 @@ execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" })
 const files = readdirSync("bench").filter((f) => f.endsWith(".mjs")).sort()
 for (const f of files) {
   console.log(`\n## bench/${f}\n`)
-  execFileSync(process.execPath, [`bench/${f}`], {
+  execFileSync(process.execPath, ["--expose-gc", "--max-semi-space-size=64", `bench/${f}`], {
     stdio: "inherit",
     env: { ...process.env, BENCH_QUICK: quick ? "1" : "" },
   })

@@ -95,9 +95,10 @@ export const previewsIn = (accept: string): Array<string> => {
  */
 export const amendAccept = (accept: string | undefined, mediaType: MediaType | undefined): string | undefined => {
   if (mediaType === undefined) return accept
-  if (accept !== undefined && accept.includes("application/octet-stream")) return accept
   const format = mediaType.format ?? ""
   const previews = mediaType.previews ?? []
+  if (format === "" && previews.length === 0) return accept
+  if (accept !== undefined && accept.includes("application/octet-stream")) return accept
   let value = accept
   if (format !== "" && value !== undefined) {
     value = value.split(",").map((entry) => withFormat(entry, format)).join(",")

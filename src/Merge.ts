@@ -9,7 +9,7 @@ import type { EndpointError } from "./EndpointError.js"
 import { attempt } from "./internal/attempt.js"
 import { put } from "./internal/object.js"
 import { normalise, Semigroup, type Options } from "./Options.js"
-import { build } from "./Parse.js"
+import { build, buildLayered, markImmutable, type RequestOptions } from "./Parse.js"
 import { parseOrThrow } from "./Route.js"
 
 // -------------------------------------------------------------------------------------
@@ -42,12 +42,50 @@ export interface Merged extends Options {
  * @internal
  */
 export const combine = (defaults: Options, route: unknown, options: unknown): Options => {
-  const fromRoute = route === undefined ? undefined : parseOrThrow(route)
-  const decoded = options === undefined ? undefined : normalise(options)
-  let merged = defaults
-  if (fromRoute !== undefined) merged = Semigroup.concat(merged, { method: fromRoute.method, url: fromRoute.url })
-  if (decoded !== undefined) merged = Semigroup.concat(merged, decoded)
+  const base = route === undefined ? defaults : withRoute(defaults, route)
+  return options === undefined ? base : Semigroup.concat(base, normalise(options))
+}
+
+/** How many routes each defaults object remembers (oldest evicted first). */
+const ROUTE_CACHE_SIZE = 1000
+const routeCache = new WeakMap<Options, Map<unknown, Options>>()
+
+/**
+ * `concat(defaults, fromRoute(route))`, remembered per defaults object: a
+ * route string is parsed and merged into given defaults once. Both are
+ * immutable values (defaults are frozen), so the cached result is too.
+ */
+const withRoute = (defaults: Options, route: unknown): Options => {
+  let routes = routeCache.get(defaults)
+  if (routes === undefined) routeCache.set(defaults, (routes = new Map()))
+  let merged = routes.get(route)
+  if (merged === undefined) {
+    const { method, url } = parseOrThrow(route)
+    merged = markImmutable(Semigroup.concat(defaults, { method, url }))
+    if (routes.size >= ROUTE_CACHE_SIZE) routes.delete(routes.keys().next().value)
+    routes.set(route, merged)
+  }
   return merged
+}
+
+/**
+ * `build(combine(defaults, route, options))` without making the merged
+ * object: the route's merge is cached and the options are read as a layer
+ * over it. This is `endpoint()`.
+ *
+ * @internal
+ */
+export const buildFrom = (defaults: Options, first: unknown, second: unknown): RequestOptions => {
+  let route: unknown
+  let options: unknown
+  if (typeof first === "string" || (first !== undefined && second !== undefined)) {
+    route = first
+    options = second
+  } else {
+    options = first ?? second
+  }
+  const base = route === undefined ? defaults : withRoute(defaults, route)
+  return options === undefined ? build(base) : buildLayered(base, normalise(options))
 }
 
 /**

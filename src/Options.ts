@@ -14,7 +14,7 @@ import { attempt } from "./internal/attempt.js"
 import { dual } from "./internal/dual.js"
 import { child, kindOf, quote } from "./internal/describe.js"
 import { has, isPlainObject, put } from "./internal/object.js"
-import { isToken } from "./internal/token.js"
+import { isToken, MIXED_CASE, NOT_A_TOKEN, tokenCase } from "./internal/token.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -99,20 +99,28 @@ const expectString = (u: unknown, path: string): string => {
 
 const normaliseHeaders = (u: unknown): Headers => {
   if (!isPlainObject(u)) throw new EndpointError("headers", `expected a plain object, got ${kindOf(u)}`)
-  const out: Record<string, HeaderValue> = {}
-  for (const name of Object.keys(u)) {
-    const value = u[name]
-    const path = child("headers", name)
-    if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
-    if (value === undefined || value === null) continue
-    if (typeof value === "string") {
-      if (breaksHeaderLine(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
+  const snapshot: Record<string, unknown> = { ...u }
+  let normal = true // already lowercase, with no null or undefined value
+  for (const name of Object.keys(snapshot)) {
+    const value = snapshot[name]
+    const kind = tokenCase(name)
+    if (kind === NOT_A_TOKEN) throw new EndpointError(child("headers", name), "header name is not an RFC 9110 token")
+    if (kind === MIXED_CASE) normal = false
+    if (value === undefined || value === null) {
+      normal = false
+    } else if (typeof value === "string") {
+      if (breaksHeaderLine(value)) throw new EndpointError(child("headers", name), "header value contains CR, LF or NUL")
     } else if (typeof value === "number") {
-      if (!Number.isFinite(value)) throw new EndpointError(path, `expected a finite number, got ${value}`)
+      if (!Number.isFinite(value)) throw new EndpointError(child("headers", name), `expected a finite number, got ${value}`)
     } else {
-      throw new EndpointError(path, `expected string or number, got ${kindOf(value)}`)
+      throw new EndpointError(child("headers", name), `expected string or number, got ${kindOf(value)}`)
     }
-    put(out, name.toLowerCase(), value)
+  }
+  if (normal) return snapshot as Headers
+  const out: Record<string, HeaderValue> = {}
+  for (const name of Object.keys(snapshot)) {
+    const value = snapshot[name]
+    if (value !== undefined && value !== null) put(out, name.toLowerCase(), value)
   }
   return out
 }
@@ -164,24 +172,27 @@ const normaliseMediaType = (u: unknown): MediaType => {
  */
 export const normalise = (u: unknown): Options => {
   if (!isPlainObject(u)) throw new EndpointError("options", `expected a plain object, got ${kindOf(u)}`)
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(u)) {
-    const value = u[key]
-    if (value === undefined) continue
+  // One read of every property (a getter runs once): what is checked is what is used.
+  const out: Record<string, unknown> = { ...u }
+  let hasUndefined = false
+  for (const key of Object.keys(out)) {
+    const value = out[key]
+    if (value === undefined) {
+      hasUndefined = true
+      continue
+    }
     switch (key) {
       case "method":
         if (!isToken(expectString(value, "method"))) {
           throw new EndpointError("method", `${quote(value as string)} is not an HTTP method token`)
         }
-        out.method = value
         break
       case "url":
-        out.url = expectString(value, key)
+        expectString(value, key)
         break
       case "baseUrl":
         // used verbatim in the result's url: CR, LF or NUL would end the request line early
         if (breaksHeaderLine(expectString(value, key))) throw new EndpointError("baseUrl", "contains CR, LF or NUL")
-        out.baseUrl = value
         break
       case "headers":
         out.headers = normaliseHeaders(value)
@@ -191,13 +202,17 @@ export const normalise = (u: unknown): Options => {
         break
       case "request":
         if (!isPlainObject(value)) throw new EndpointError("request", `expected a plain object, got ${kindOf(value)}`)
-        out.request = value
         break
-      default:
-        put(out, key, value)
     }
   }
-  return out as Options
+  return (hasUndefined ? withoutUndefined(out) : out) as Options
+}
+
+/** A copy without the keys whose value is `undefined`. */
+const withoutUndefined = (o: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(o)) if (o[key] !== undefined) put(out, key, o[key])
+  return out
 }
 
 // -------------------------------------------------------------------------------------
@@ -267,17 +282,23 @@ export const decode = (u: unknown): Either<EndpointError, Options> => attempt(()
  * built by `JSON.parse` stays ordinary data. Key order: `first`'s keys, then
  * `second`'s new ones.
  */
+/** fp-ts' `last`: the second wins. `keyedUnion` knows it by identity and lets the spread do it. */
+const LAST: Se.Semigroup<unknown> = Se.last()
+
 const keyedUnion = <A>(semigroupOf: (key: string) => Se.Semigroup<unknown>): Se.Semigroup<A> => ({
   concat: (first, second) => {
     const a = first as Record<string, unknown>
     const b = second as Record<string, unknown>
     const bKeys = Object.keys(b)
     if (bKeys.length === 0) return first
-    const aKeys = Object.keys(a)
-    if (aKeys.length === 0) return second
-    const out: Record<string, unknown> = {}
-    for (const k of aKeys) put(out, k, has(b, k) ? semigroupOf(k).concat(a[k], b[k]) : a[k])
-    for (const k of bKeys) if (!has(a, k)) put(out, k, b[k])
+    // Spread defines own data properties (never the __proto__ setter): first's keys, then
+    // second's new ones; a key in both keeps first's position and takes second's value.
+    const out: Record<string, unknown> = { ...a, ...b }
+    for (const k of bKeys) {
+      if (!has(a, k)) continue
+      const S = semigroupOf(k)
+      if (S !== LAST) put(out, k, S.concat(a[k], b[k]))
+    }
     return out as A
   },
 })
@@ -285,6 +306,7 @@ const keyedUnion = <A>(semigroupOf: (key: string) => Se.Semigroup<unknown>): Se.
 /** Key-wise union where every key uses the same semigroup. */
 const union = <A>(S: Se.Semigroup<A>): Se.Semigroup<{ readonly [key: string]: A }> =>
   keyedUnion(() => S as Se.Semigroup<unknown>)
+
 
 /** A struct whose fields are all optional: fields present on both sides combine, the rest are kept. */
 const partialStruct = <A>(semigroups: { readonly [K in keyof A]-?: Se.Semigroup<A[K]> }): Se.Semigroup<Partial<A>> =>
@@ -318,7 +340,7 @@ export const PreviewsSemigroup: Se.Semigroup<ReadonlyArray<string>> = {
  *
  * @since 0.1.0
  */
-export const HeadersSemigroup: Se.Semigroup<Headers> = union(Se.last<HeaderValue>())
+export const HeadersSemigroup: Se.Semigroup<Headers> = union(LAST as Se.Semigroup<HeaderValue>)
 
 /**
  * `format`: the second's wins; `previews`: ordered union.
@@ -407,8 +429,6 @@ const combineParameter = (a: unknown, b: unknown): unknown => {
  * @since 0.1.0
  */
 export const ParameterSemigroup: Se.Semigroup<unknown> = { concat: combineParameter }
-
-const LAST: Se.Semigroup<unknown> = Se.last()
 
 const semigroupOf = (key: string): Se.Semigroup<unknown> => {
   switch (key) {

@@ -9,7 +9,16 @@ import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
 import { has, put } from "./internal/object.js"
 import type { Merged } from "./Merge.js"
-import { normalise, RESERVED_KEYS, type HeaderValue, type Options } from "./Options.js"
+import {
+  MediaTypeSemigroup,
+  normalise,
+  ParameterSemigroup,
+  RESERVED_KEYS,
+  type HeaderValue,
+  type Headers,
+  type MediaType,
+  type Options,
+} from "./Options.js"
 import { appendQuery, queryPair } from "./Query.js"
 import { compile, expandWith } from "./Template.js"
 
@@ -19,12 +28,14 @@ import { compile, expandWith } from "./Template.js"
 
 /**
  * What `endpoint()` returns: plain request options any HTTP client can send.
- * `method` is lowercase; header names are lowercase.
+ * `method` is lowercase; header names are lowercase. `M` is the method's
+ * type: the lowercase literal when the route is a literal
+ * (`endpoint("GET /x")` gives `RequestOptions<"get">`), else `string`.
  *
  * @since 0.1.0
  */
-export interface RequestOptions {
-  method: string
+export interface RequestOptions<M extends string = string> {
+  method: M
   url: string
   headers: { [name: string]: HeaderValue }
   body?: unknown
@@ -59,23 +70,132 @@ const CONTENT_TYPE_JSON = "application/json; charset=utf-8"
  *
  * @internal
  */
-export const build = (o: Options): RequestOptions => {
-  const template = o.url
-  if (template === undefined) throw new EndpointError("url", "required, got nothing")
-  const t = compile(template)
-  const names = t.nameSet
-  const expanded = expandWith(t, (name) => (RESERVED_KEYS.has(name) || !has(o, name) ? undefined : o[name]))
-  let url = hasScheme(expanded) ? expanded : joinBase(o.baseUrl ?? "", expanded)
+export const build = (o: Options): RequestOptions => buildLayered(o, NONE)
 
-  const method = o.method ?? "GET"
+const NONE: Options = {}
+
+/** An own property's value; never one inherited from a prototype someone else polluted. */
+const own = (o: Options, key: string): unknown => (has(o, key) ? o[key] : undefined)
+
+/**
+ * What `build` needs to know of a base layer, worked out once per (immutable)
+ * base object: merged defaults and routes are reused for every call.
+ */
+interface Layer {
+  readonly url: string | undefined
+  readonly method: string
+  readonly baseUrl: string
+  readonly headers: Headers | undefined
+  readonly mediaType: MediaType | undefined
+  readonly request: Options["request"] | undefined
+  readonly hasData: boolean
+  readonly data: unknown
+  /** Parameter keys, in order. */
+  readonly params: ReadonlyArray<string>
+  /** The accept header as the layer's own `mediaType` amends it; `undefined` when that changes nothing. */
+  readonly amendedAccept: string | undefined
+}
+
+const layers = new WeakMap<Options, Layer>()
+
+const layerOf = (o: Options): Layer => {
+  let layer = layers.get(o)
+  if (layer === undefined) {
+    const headers = own(o, "headers") as Headers | undefined
+    const mediaType = own(o, "mediaType") as MediaType | undefined
+    const accept = headers === undefined ? undefined : headers.accept
+    const acceptText = accept === undefined ? undefined : String(accept)
+    const amended = amendAccept(acceptText, mediaType)
+    layer = {
+      url: own(o, "url") as string | undefined,
+      method: (own(o, "method") as string | undefined) ?? "GET",
+      baseUrl: (own(o, "baseUrl") as string | undefined) ?? "",
+      headers,
+      mediaType,
+      request: own(o, "request") as Options["request"],
+      hasData: has(o, "data"),
+      data: own(o, "data"),
+      params: Object.keys(o).filter((k) => !RESERVED_KEYS.has(k)),
+      amendedAccept: amended !== acceptText ? amended : undefined,
+    }
+    // only bases the library made and never changes are remembered: a caller's object may change
+    if (cacheable.has(o)) layers.set(o, layer)
+  }
+  return layer
+}
+
+/** Bases the library made and never changes (merged defaults and routes). */
+const cacheable = new WeakSet<Options>()
+
+/** @internal marks an options object the library made and will never change. */
+export const markImmutable = <A extends Options>(o: A): A => {
+  cacheable.add(o)
+  return o
+}
+
+/**
+ * `build(concat(base, top))`, without making the concatenation: every read
+ * looks in `top`, then in `base`, and combines the two as the Options
+ * semigroup would. A property test proves the two equal.
+ *
+ * @internal
+ */
+export const buildLayered = (base: Options, top: Options): RequestOptions => {
+  const b = layerOf(base)
+  // one pass over the caller's keys: reserved ones override the base, the rest are parameters
+  let url = b.url
+  let method = b.method
+  let baseUrl = b.baseUrl
+  let topHeaders: Headers | undefined
+  let topMedia: MediaType | undefined
+  let topRequest: Options["request"] | undefined
+  let hasTopData = false
+  const topKeys = top === NONE ? EMPTY_KEYS : Object.keys(top)
+  let topParams = 0
+  for (const key of topKeys) {
+    switch (key) {
+      case "url":
+        url = top.url
+        break
+      case "method":
+        method = top.method!
+        break
+      case "baseUrl":
+        baseUrl = top.baseUrl!
+        break
+      case "headers":
+        topHeaders = top.headers
+        break
+      case "mediaType":
+        topMedia = top.mediaType
+        break
+      case "request":
+        topRequest = top.request
+        break
+      case "data":
+        hasTopData = true
+        break
+      default:
+        topParams++
+    }
+  }
+  if (url === undefined) throw new EndpointError("url", "required, got nothing")
+  const t = compile(url)
+  const names = t.nameSet
+  const expanded = expandWith(t, (name) => {
+    if (RESERVED_KEYS.has(name)) return undefined
+    if (has(top, name)) return has(base, name) ? ParameterSemigroup.concat(base[name], top[name]) : top[name]
+    return own(base, name)
+  })
+  let target = hasScheme(expanded) ? expanded : joinBase(baseUrl, expanded)
+
   const upper = method.toUpperCase()
   const sendsQuery = upper === "GET" || upper === "HEAD"
 
+  // parameters, in the key order of the concatenation: base's keys, then top's new ones
   let query = ""
   let body: Record<string, unknown> | undefined
-  for (const key of Object.keys(o)) {
-    if (RESERVED_KEYS.has(key) || names.has(key)) continue
-    const value = o[key]
+  const place = (key: string, value: unknown): void => {
     if (sendsQuery) {
       const pair = queryPair(key, value)
       if (pair !== "") query += (query === "" ? "" : "&") + pair
@@ -84,27 +204,49 @@ export const build = (o: Options): RequestOptions => {
       put(body, key, value)
     }
   }
-  if (query !== "") url = appendQuery(url, query)
+  for (const key of b.params) {
+    if (names.has(key)) continue
+    place(key, has(top, key) ? ParameterSemigroup.concat(base[key], top[key]) : base[key])
+  }
+  if (topParams > 0) {
+    for (const key of topKeys) {
+      if (RESERVED_KEYS.has(key) || names.has(key) || has(base, key)) continue
+      place(key, top[key])
+    }
+  }
+  if (query !== "") target = appendQuery(target, query)
 
-  const headers: { [name: string]: HeaderValue } = {}
-  const source = o.headers
-  if (source !== undefined) for (const name of Object.keys(source)) put(headers, name, source[name]!)
+  const headers: { [name: string]: HeaderValue } =
+    topHeaders === undefined ? { ...b.headers } : { ...b.headers, ...topHeaders }
 
-  const result: RequestOptions = { method: method.toLowerCase(), url, headers }
+  const result: RequestOptions = { method: method.toLowerCase(), url: target, headers }
   if (!sendsQuery) {
-    const payload: unknown = has(o, "data") ? o.data : body
-    if (payload !== undefined || has(o, "data")) {
+    const hasData = hasTopData || b.hasData
+    const payload: unknown = hasData ? (hasTopData ? top.data : b.data) : body
+    if (payload !== undefined || hasData) {
       result.body = payload
       if (!has(headers, "content-type")) headers["content-type"] = CONTENT_TYPE_JSON
     }
   }
-  const accept = headers.accept
-  const acceptText = accept === undefined ? undefined : String(accept)
-  const amended = amendAccept(acceptText, o.mediaType)
-  if (amended !== undefined && amended !== acceptText) headers.accept = amended
-  if (o.request !== undefined) result.request = o.request
+  if (topHeaders === undefined && topMedia === undefined) {
+    if (b.amendedAccept !== undefined) headers.accept = b.amendedAccept
+  } else {
+    const mediaType =
+      topMedia === undefined ? b.mediaType : b.mediaType === undefined ? topMedia : MediaTypeSemigroup.concat(b.mediaType, topMedia)
+    if (mediaType !== undefined) {
+      const accept = headers.accept
+      const acceptText = accept === undefined ? undefined : String(accept)
+      const amended = amendAccept(acceptText, mediaType)
+      if (amended !== undefined && amended !== acceptText) headers.accept = amended
+    }
+  }
+  const request =
+    topRequest === undefined ? b.request : b.request === undefined ? topRequest : ParameterSemigroup.concat(b.request, topRequest)
+  if (request !== undefined) result.request = request as RequestOptions["request"]
   return result
 }
+
+const EMPTY_KEYS: ReadonlyArray<string> = []
 
 // -------------------------------------------------------------------------------------
 // destructors

@@ -26,3 +26,23 @@ export const isLowercaseToken = (s: string): boolean => {
   }
   return true
 }
+
+/** `tokenCase`: not a token. */
+export const NOT_A_TOKEN = 0
+/** `tokenCase`: a token with no uppercase letter. */
+export const LOWERCASE = 1
+/** `tokenCase`: a token with an uppercase letter. */
+export const MIXED_CASE = 2
+
+/** One pass: whether `s` is a token, and whether it has uppercase letters. */
+export const tokenCase = (s: string): 0 | 1 | 2 => {
+  const n = s.length
+  if (n === 0) return NOT_A_TOKEN
+  let kind: 1 | 2 = LOWERCASE
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c >= 128 || TCHAR[c] !== 1) return NOT_A_TOKEN
+    if (c >= 65 && c <= 90) kind = MIXED_CASE
+  }
+  return kind
+}

@@ -5,6 +5,7 @@ import * as E from "fp-ts/lib/Either.js"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError, Options } from "../../src/index.js"
 import { isReplacing } from "../../src/Options.js"
+import { build, buildLayered, markImmutable } from "../../src/Parse.js"
 import { arbRawOptions, arbRoute, deepFreeze } from "./arbitraries.js"
 
 const RUNS = { numRuns: 400 }
@@ -155,6 +156,22 @@ describe("endpoint = parse ∘ merge", () => {
       fc.property(arbRoute, arbRawOptions, (route, options) => {
         const frozen = deepFreeze(structuredClone(options))
         expect(outcome(() => endpoint(route, frozen))).toEqual(outcome(() => endpoint(route, options)))
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe("the fused fast path", () => {
+  test("buildLayered(a, b) gives exactly build(concat(a, b)): the same result or the same EndpointError", () => {
+    fc.assert(
+      fc.property(decoded, decoded, fc.boolean(), (a, b, remembered) => {
+        // remembered: the base is one the library made, so what build works out about it is cached
+        const base = remembered ? markImmutable({ ...a }) : a
+        const fused = outcome(() => buildLayered(base, b))
+        expect(fused).toEqual(outcome(() => build(Options.concat(a, b))))
+        // and asking twice (the cached layer) changes nothing
+        expect(outcome(() => buildLayered(base, b))).toEqual(fused)
       }),
       RUNS,
     )

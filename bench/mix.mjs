@@ -1,0 +1,248 @@
+// The standard mix of issue 7, side by side and interleaved: fp-endpoint, @octokit/endpoint,
+// and a hand-written function per case (the floor). Prints ns/op, ops/s, bytes allocated per
+// call and the ratios. Also: cascaded defaults (1 vs 50 steps), cold first calls, and scaling.
+//
+// Run through `npm run bench` (it builds first and passes --expose-gc). BENCH_QUICK=1 shortens it.
+import { endpoint as octokit } from "@octokit/endpoint"
+import { endpoint } from "../dist/esm/index.js"
+import { cpus } from "node:os"
+
+const QUICK = process.env.BENCH_QUICK === "1"
+const ROUNDS = QUICK ? 5 : 40
+const BATCH = QUICK ? 2_000 : 20_000
+const gc = globalThis.gc ?? (() => {})
+
+const UA = endpoint.DEFAULTS.headers["user-agent"]
+const ACCEPT = "application/vnd.github.v3+json"
+
+// ---------------------------------------------------------------------------------------------
+// the mix
+// ---------------------------------------------------------------------------------------------
+
+const cases = [
+  {
+    name: "1 GET /orgs/{org}/repos",
+    ours: () => endpoint("GET /orgs/{org}/repos", { org: "octokit", type: "private", per_page: 100 }),
+    octokit: () => octokit("GET /orgs/{org}/repos", { org: "octokit", type: "private", per_page: 100 }),
+    floor: () => {
+      const o = { org: "octokit", type: "private", per_page: 100 }
+      return {
+        method: "get",
+        url: `https://api.github.com/orgs/${encodeURIComponent(o.org)}/repos?type=${encodeURIComponent(o.type)}&per_page=${o.per_page}`,
+        headers: { accept: ACCEPT, "user-agent": UA },
+      }
+    },
+  },
+  {
+    name: "2 POST /repos/{owner}/{repo}/issues",
+    ours: () =>
+      endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug", body: "It broke", labels: ["bug"] }),
+    octokit: () =>
+      octokit("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug", body: "It broke", labels: ["bug"] }),
+    floor: () => {
+      const o = { owner: "octokit", repo: "rest.js", title: "Bug", body: "It broke", labels: ["bug"] }
+      return {
+        method: "post",
+        url: `https://api.github.com/repos/${encodeURIComponent(o.owner)}/${encodeURIComponent(o.repo)}/issues`,
+        headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/json; charset=utf-8" },
+        body: { title: o.title, body: o.body, labels: o.labels },
+      }
+    },
+  },
+  {
+    name: "3 GET contents/{path} with format raw",
+    ours: () =>
+      endpoint({ method: "GET", url: "/repos/{owner}/{repo}/contents/{path}", owner: "o", repo: "r", path: "README.md", mediaType: { format: "raw" } }),
+    octokit: () =>
+      octokit({ method: "GET", url: "/repos/{owner}/{repo}/contents/{path}", owner: "o", repo: "r", path: "README.md", mediaType: { format: "raw" } }),
+    floor: () => {
+      const o = { owner: "o", repo: "r", path: "README.md" }
+      return {
+        method: "get",
+        url: `https://api.github.com/repos/${encodeURIComponent(o.owner)}/${encodeURIComponent(o.repo)}/contents/${encodeURIComponent(o.path)}`,
+        headers: { accept: "application/vnd.github.v3.raw", "user-agent": UA },
+      }
+    },
+  },
+  {
+    name: "4 POST uploads ...assets{?name,label} with data",
+    ours: () =>
+      endpoint("POST https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}", {
+        name: "example.zip",
+        label: "Example File",
+        data: "binary-ish",
+        headers: { "content-type": "application/zip" },
+      }),
+    octokit: () =>
+      octokit("POST https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}", {
+        name: "example.zip",
+        label: "Example File",
+        data: "binary-ish",
+        headers: { "content-type": "application/zip" },
+      }),
+    floor: () => {
+      const o = { name: "example.zip", label: "Example File", data: "binary-ish" }
+      return {
+        method: "post",
+        url: `https://uploads.github.com/repos/o/r/releases/1/assets?name=${encodeURIComponent(o.name)}&label=${encodeURIComponent(o.label)}`,
+        headers: { accept: ACCEPT, "user-agent": UA, "content-type": "application/zip" },
+        body: o.data,
+      }
+    },
+  },
+]
+
+// ---------------------------------------------------------------------------------------------
+// measurement
+// ---------------------------------------------------------------------------------------------
+
+let sink
+/** ns per call of one batch. */
+const batch = (f, n) => {
+  const t0 = process.hrtime.bigint()
+  for (let i = 0; i < n; i++) sink = f()
+  return Number(process.hrtime.bigint() - t0) / n
+}
+/** Bytes allocated per call: heap growth over a batch small enough to fit the young generation. */
+const bytesPerCall = (f) => {
+  const n = 2_000
+  for (let i = 0; i < 3; i++) {
+    gc()
+    const h0 = process.memoryUsage().heapUsed
+    for (let j = 0; j < n; j++) sink = f()
+    const h1 = process.memoryUsage().heapUsed
+    if (h1 > h0) return Math.round((h1 - h0) / n)
+  }
+  return NaN
+}
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[s.length >> 1]
+}
+
+/** Interleaved rounds: every implementation runs one batch per round, in rotating order. */
+const compare = (impls) => {
+  const samples = impls.map(() => [])
+  for (const impl of impls) batch(impl.f, BATCH) // warm-up
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let k = 0; k < impls.length; k++) {
+      const i = (k + r) % impls.length
+      samples[i].push(batch(impls[i].f, BATCH))
+    }
+  }
+  return impls.map((impl, i) => ({ name: impl.name, ns: median(samples[i]), bytes: bytesPerCall(impl.f) }))
+}
+
+const fmt = (ns) => ns.toFixed(0).padStart(6)
+const row = (cells) => "| " + cells.join(" | ") + " |"
+
+console.log(`machine: ${cpus()[0]?.model ?? "?"} × ${cpus().length}, node ${process.version}${QUICK ? " (quick run)" : ""}`)
+console.log(`method: median of ${ROUNDS} interleaved rounds of ${BATCH} calls; bytes from heap growth over 2000 calls\n`)
+
+// sanity: all three build the same thing
+for (const c of cases) {
+  const a = JSON.stringify(c.ours())
+  const b = JSON.stringify(c.floor())
+  if (a !== b) throw new Error(`floor differs from fp-endpoint in "${c.name}":\n${a}\n${b}`)
+}
+
+console.log(row(["case", "fp-endpoint ns/op", "octokit ns/op", "floor ns/op", "fp ops/s", "fp B/call", "octokit B/call", "octokit ÷ fp", "fp ÷ floor"]))
+console.log(row(Array(9).fill("---")))
+const totals = { ours: 0, octokit: 0, floor: 0 }
+for (const c of cases) {
+  const [ours, oct, floor] = compare([
+    { name: "fp-endpoint", f: c.ours },
+    { name: "octokit", f: c.octokit },
+    { name: "floor", f: c.floor },
+  ])
+  totals.ours += ours.ns
+  totals.octokit += oct.ns
+  totals.floor += floor.ns
+  console.log(
+    row([
+      c.name,
+      fmt(ours.ns),
+      fmt(oct.ns),
+      fmt(floor.ns),
+      Math.round(1e9 / ours.ns).toLocaleString("en"),
+      String(ours.bytes),
+      String(oct.bytes),
+      (oct.ns / ours.ns).toFixed(1) + "×",
+      (ours.ns / floor.ns).toFixed(1) + "×",
+    ]),
+  )
+}
+console.log(
+  row([
+    "**mix (sum of the four)**",
+    fmt(totals.ours),
+    fmt(totals.octokit),
+    fmt(totals.floor),
+    Math.round((4 * 1e9) / totals.ours).toLocaleString("en"),
+    "",
+    "",
+    "**" + (totals.octokit / totals.ours).toFixed(1) + "×**",
+    "**" + (totals.ours / totals.floor).toFixed(1) + "×**",
+  ]),
+)
+
+// ---------------------------------------------------------------------------------------------
+// cascading: the same final defaults in 1 step or in 50 steps
+// ---------------------------------------------------------------------------------------------
+
+let cascaded = endpoint
+for (let i = 0; i < 50; i++) cascaded = cascaded.defaults({ [`p${i % 5}`]: i, headers: { [`x-h${i % 5}`]: String(i) } })
+const oneStep = endpoint.defaults(cascaded.DEFAULTS)
+const [c1, c50] = compare([
+  { name: "1 step", f: () => oneStep("GET /orgs/{org}/repos", { org: "o" }) },
+  { name: "50 steps", f: () => cascaded("GET /orgs/{org}/repos", { org: "o" }) },
+])
+console.log(`\ncascaded defaults: 1 step ${fmt(c1.ns)} ns/op, 50 steps ${fmt(c50.ns)} ns/op (ratio ${(c50.ns / c1.ns).toFixed(2)})`)
+
+// ---------------------------------------------------------------------------------------------
+// cold: first call on a never-seen template
+// ---------------------------------------------------------------------------------------------
+
+{
+  const n = QUICK ? 2_000 : 20_000
+  let seq = 0
+  const coldOurs = batch(() => endpoint(`GET /cold/${seq++}/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n)
+  seq = 0
+  const coldOctokit = batch(() => octokit(`GET /cold2/${seq++}/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n)
+  const warm = batch(() => endpoint(`GET /cold/1/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n)
+  console.log(
+    `cold (never-seen template each call): fp-endpoint ${fmt(coldOurs)} ns/op (warm ${fmt(warm)}), octokit ${fmt(coldOctokit)} ns/op`,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// scaling: parameters, template length, headers
+// ---------------------------------------------------------------------------------------------
+
+const scale = (label, sizes, make) => {
+  const cells = sizes.map((n) => {
+    const f = make(n)
+    f()
+    const ns = median(Array.from({ length: QUICK ? 3 : 9 }, () => batch(f, Math.max(20, Math.floor((QUICK ? 20_000 : 200_000) / n)))))
+    return `${n}: ${(ns / n).toFixed(1)} ns per unit (${fmt(ns)} ns/op)`
+  })
+  console.log(`${label.padEnd(28)} ${cells.join("  ·  ")}`)
+}
+console.log("\nscaling (cost per unit should stay flat):")
+scale("query parameters (GET)", [1, 10, 100, 1000], (n) => {
+  const params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i]))
+  return () => endpoint("GET /x", params)
+})
+scale("body parameters (POST)", [1, 10, 100, 1000], (n) => {
+  const params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i]))
+  return () => endpoint("POST /x", params)
+})
+scale("template expressions", [1, 10, 100, 1000], (n) => {
+  const url = Array.from({ length: n }, (_, i) => `/{v${i}}`).join("")
+  const params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, "x"]))
+  return () => endpoint("GET " + url, params)
+})
+scale("headers", [1, 10, 100, 1000], (n) => {
+  const headers = Object.fromEntries(Array.from({ length: n }, (_, i) => [`x-h${i}`, "v"]))
+  return () => endpoint("GET /x", { headers })
+})
