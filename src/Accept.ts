@@ -52,6 +52,29 @@ const withFormat = (entry: string, format: string): string => {
   return entry.slice(0, lead) + s.slice(0, vendorEnd) + version + "." + format + entry.slice(end)
 }
 
+/** Recent `withFormat` rewrites of whole accept values, by format then accept (bounded). */
+const formattedCache = new Map<string, Map<string, string>>()
+const FORMATTED_CACHE_SIZE = 256
+
+/** Every comma-separated entry of `accept` rewritten for `format`, remembered. */
+const formatted = (accept: string, format: string): string => {
+  let byAccept = formattedCache.get(format)
+  if (byAccept === undefined) {
+    if (formattedCache.size >= FORMATTED_CACHE_SIZE) formattedCache.clear()
+    formattedCache.set(format, (byAccept = new Map()))
+  }
+  let value = byAccept.get(accept)
+  if (value === undefined) {
+    value = accept
+      .split(",")
+      .map((entry) => withFormat(entry, format))
+      .join(",")
+    if (byAccept.size >= FORMATTED_CACHE_SIZE) byAccept.clear()
+    if (accept.length <= 1024) byAccept.set(accept, value)
+  }
+  return value
+}
+
 const isNameChar = (c: number): boolean => isWordChar(c) || c === 45 /* - */
 
 const PREVIEW = "-preview"
@@ -100,9 +123,7 @@ export const amendAccept = (accept: string | undefined, mediaType: MediaType | u
   if (format === "" && previews.length === 0) return accept
   if (accept !== undefined && accept.includes("application/octet-stream")) return accept
   let value = accept
-  if (format !== "" && value !== undefined) {
-    value = value.split(",").map((entry) => withFormat(entry, format)).join(",")
-  }
+  if (format !== "" && value !== undefined) value = formatted(value, format)
   if (previews.length > 0) {
     const seen = new Set<string>()
     const names: Array<string> = []

@@ -84,7 +84,10 @@ const own = (o: Options, key: string): unknown => (has(o, key) ? o[key] : undefi
 interface Layer {
   readonly url: string | undefined
   readonly method: string
+  readonly lowerMethod: string
+  readonly sendsQuery: boolean
   readonly baseUrl: string
+  readonly baseUrlHasQueryOrFragment: boolean
   readonly headers: Headers | undefined
   readonly mediaType: MediaType | undefined
   readonly request: Options["request"] | undefined
@@ -106,10 +109,15 @@ const layerOf = (o: Options): Layer => {
     const accept = headers === undefined ? undefined : headers.accept
     const acceptText = accept === undefined ? undefined : String(accept)
     const amended = amendAccept(acceptText, mediaType)
+    const method = (own(o, "method") as string | undefined) ?? "GET"
+    const baseUrl = (own(o, "baseUrl") as string | undefined) ?? ""
     layer = {
       url: own(o, "url") as string | undefined,
-      method: (own(o, "method") as string | undefined) ?? "GET",
-      baseUrl: (own(o, "baseUrl") as string | undefined) ?? "",
+      method,
+      lowerMethod: method.toLowerCase(),
+      sendsQuery: sendsQuery(method),
+      baseUrl,
+      baseUrlHasQueryOrFragment: hasQueryOrFragment(baseUrl),
       headers,
       mediaType,
       request: own(o, "request") as Options["request"],
@@ -146,6 +154,8 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   let url = b.url
   let method = b.method
   let baseUrl = b.baseUrl
+  let ownMethod = false
+  let ownBaseUrl = false
   let topHeaders: Headers | undefined
   let topMedia: MediaType | undefined
   let topRequest: Options["request"] | undefined
@@ -159,9 +169,11 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
         break
       case "method":
         method = top.method!
+        ownMethod = true
         break
       case "baseUrl":
         baseUrl = top.baseUrl!
+        ownBaseUrl = true
         break
       case "headers":
         topHeaders = top.headers
@@ -187,16 +199,15 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
     if (has(top, name)) return has(base, name) ? ParameterSemigroup.concat(base[name], top[name]) : top[name]
     return own(base, name)
   })
-  let target = hasScheme(expanded) ? expanded : joinBase(baseUrl, expanded)
-
-  const upper = method.toUpperCase()
-  const sendsQuery = upper === "GET" || upper === "HEAD"
+  const absolute = t.scheme ?? hasScheme(expanded)
+  let target = absolute ? expanded : joinBase(baseUrl, expanded)
+  const sendsQuery_ = ownMethod ? sendsQuery(method) : b.sendsQuery
 
   // parameters, in the key order of the concatenation: base's keys, then top's new ones
   let query = ""
   let body: Record<string, unknown> | undefined
   const place = (key: string, value: unknown): void => {
-    if (sendsQuery) {
+    if (sendsQuery_) {
       const pair = queryPair(key, value)
       if (pair !== "") query += (query === "" ? "" : "&") + pair
     } else {
@@ -214,13 +225,17 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
       place(key, top[key])
     }
   }
-  if (query !== "") target = appendQuery(target, query)
+  if (query !== "") {
+    // no scan of the url when neither the template nor the base url can hold a "?" or "#"
+    const plain = !t.mayHaveQueryOrFragment && (absolute || !(ownBaseUrl ? hasQueryOrFragment(baseUrl) : b.baseUrlHasQueryOrFragment))
+    target = plain ? target + "?" + query : appendQuery(target, query)
+  }
 
   const headers: { [name: string]: HeaderValue } =
     topHeaders === undefined ? { ...b.headers } : { ...b.headers, ...topHeaders }
 
-  const result: RequestOptions = { method: method.toLowerCase(), url: target, headers }
-  if (!sendsQuery) {
+  const result: RequestOptions = { method: ownMethod ? method.toLowerCase() : b.lowerMethod, url: target, headers }
+  if (!sendsQuery_) {
     const hasData = hasTopData || b.hasData
     const payload: unknown = hasData ? (hasTopData ? top.data : b.data) : body
     if (payload !== undefined || hasData) {
@@ -247,6 +262,13 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
 }
 
 const EMPTY_KEYS: ReadonlyArray<string> = []
+
+const sendsQuery = (method: string): boolean => {
+  const upper = method.toUpperCase()
+  return upper === "GET" || upper === "HEAD"
+}
+
+const hasQueryOrFragment = (url: string): boolean => url.includes("?") || url.includes("#")
 
 // -------------------------------------------------------------------------------------
 // destructors

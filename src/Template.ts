@@ -71,6 +71,16 @@ export interface Template {
   readonly names: ReadonlyArray<string>
   /** The same names, for membership tests. */
   readonly nameSet: ReadonlySet<string>
+  /**
+   * Whether every expansion starts with a URI scheme: `true` or `false` when
+   * the leading literal decides it, `undefined` when an expression does.
+   */
+  readonly scheme: boolean | undefined
+  /**
+   * Whether an expansion can contain `?` or `#`: a literal holds one, or an
+   * expression writes one (`{?…}`, `{#…}`) or lets reserved characters through (`{+…}`).
+   */
+  readonly mayHaveQueryOrFragment: boolean
 }
 
 /**
@@ -231,6 +241,28 @@ const parseExpression = (s: string, open: number): [Expression, number] => {
   }
 }
 
+/** Whether the leading literal decides that expansions start with a scheme. */
+const leadingScheme = (parts: ReadonlyArray<Literal | Expression>): boolean | undefined => {
+  const first = parts[0]
+  if (first === undefined) return false
+  if (first._tag === "Expression") return undefined
+  const s = first.text
+  if (!isAlpha(s.charCodeAt(0))) return false
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c === 58 /* : */) return true
+    if (!isSchemeChar(c)) return false
+  }
+  return parts.length === 1 ? false : undefined
+}
+
+const queryOrFragment = (parts: ReadonlyArray<Literal | Expression>): boolean =>
+  parts.some((p) =>
+    p._tag === "Literal"
+      ? p.text.includes("?") || p.text.includes("#")
+      : p.operator === "?" || p.operator === "#" || p.operator === "+",
+  )
+
 const parseTemplate = (source: string): Template => {
   const n = source.length
   const colonsFrom = afterSchemeAndAuthority(source)
@@ -298,7 +330,7 @@ const parseTemplate = (source: string): Template => {
     }
   }
   flush(n)
-  return { source, parts, names, nameSet }
+  return { source, parts, names, nameSet, scheme: leadingScheme(parts), mayHaveQueryOrFragment: queryOrFragment(parts) }
 }
 
 // -------------------------------------------------------------------------------------

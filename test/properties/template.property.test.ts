@@ -28,6 +28,7 @@ import { parseTemplate } from "url-template"
 import { describe, expect, test } from "vitest"
 import { EndpointError } from "../../src/EndpointError.js"
 import * as Template from "../../src/Template.js"
+import { hasScheme } from "../../src/Parse.js"
 
 // -------------------------------------------------------------------------------------
 // template model used by the generators
@@ -438,5 +439,50 @@ describe("the template cache", () => {
     }
     // had the bad templates been cached, they would have evicted "/fill/0"
     expect(same(Template.parse("/fill/0"), oldest)).toBe(true)
+  })
+})
+
+describe("what a parse works out in advance", () => {
+  // templates and values rich in scheme, query and fragment characters
+  const templateText = fc.string({ unit: charFrom("ab:/?#%2F{}+.;&=,*hts"), maxLength: 24 })
+  const text = fc.string({ unit: charFrom("ab:/?#%2Fhts"), maxLength: 8 })
+  const value = fc.oneof(text, fc.array(text, { maxLength: 3 }), fc.dictionary(fc.constantFrom("a", "b"), text, { maxKeys: 2 }))
+  const values = fc.dictionary(fc.constantFrom("a", "b", "ab", "h", "s"), value, { maxKeys: 5 })
+
+  test("a decided scheme is what every expansion has; without mayHaveQueryOrFragment no ? or # appears", () => {
+    let decided = 0
+    let closed = 0
+    fc.assert(
+      fc.property(templateText, values, (source, vars) => {
+        const parsed = Template.parse(source)
+        if (E.isLeft(parsed)) return
+        const expanded = Template.expand(vars)(parsed.right)
+        if (E.isLeft(expanded)) return
+        if (parsed.right.scheme !== undefined) {
+          decided++
+          expect(hasScheme(expanded.right)).toBe(parsed.right.scheme)
+        }
+        if (!parsed.right.mayHaveQueryOrFragment) {
+          closed++
+          expect(expanded.right.includes("?") || expanded.right.includes("#")).toBe(false)
+        }
+      }),
+      { numRuns: 2000 },
+    )
+    expect(decided).toBeGreaterThan(100)
+    expect(closed).toBeGreaterThan(100)
+  })
+  test("examples", () => {
+    const of = (s: string) => {
+      const t = Template.parse(s)
+      if (E.isLeft(t)) throw t.left
+      return [t.right.scheme, t.right.mayHaveQueryOrFragment]
+    }
+    expect(of("https://h/{a}")).toEqual([true, false])
+    expect(of("/repos/{owner}")).toEqual([false, false])
+    expect(of("{+base}/x")).toEqual([undefined, true])
+    expect(of("ht{a}")).toEqual([undefined, false])
+    expect(of("/x{?q}")).toEqual([false, true])
+    expect(of("/x#top")).toEqual([false, true])
   })
 })
