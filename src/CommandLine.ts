@@ -21,6 +21,11 @@ import type { RequestOptions } from "./Parse.js"
 /**
  * What the command line was asked to do.
  *
+ * @example
+ * import type { CommandLine } from "fp-endpoint"
+ *
+ * const c: CommandLine.Command = { _tag: "Build", route: "GET /user", options: {}, output: "curl" }
+ *
  * @since 0.1.0
  */
 export type Command =
@@ -34,6 +39,11 @@ export type Command =
 
 /**
  * Usage text.
+ *
+ * @example
+ * import { CommandLine } from "fp-endpoint"
+ *
+ * CommandLine.USAGE.startsWith("Usage: fp-endpoint") // true
  *
  * @since 0.1.0
  */

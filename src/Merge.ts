@@ -23,6 +23,12 @@ declare const MergedBrand: unique symbol
  * `url`, and every parameter can be placed. Only `merge` makes them, which is
  * why `Parse.parse` on them cannot fail.
  *
+ * @example
+ * import { endpoint, type Merged } from "fp-endpoint"
+ *
+ * const m: Merged = endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" })
+ * m.url // "/orgs/{org}/repos": still a template
+ *
  * @since 0.1.0
  */
 export interface Merged extends Options {

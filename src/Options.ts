@@ -23,12 +23,22 @@ import { isToken, MIXED_CASE, NOT_A_TOKEN, tokenCase } from "./internal/token.js
 /**
  * A header value. Numbers stay numbers.
  *
+ * @example
+ * import type { Options } from "fp-endpoint"
+ *
+ * const values: Array<Options.HeaderValue> = ["token 0000", 14]
+ *
  * @since 0.1.0
  */
 export type HeaderValue = string | number
 
 /**
  * Normalised headers: lowercase names, no `null` or `undefined` values.
+ *
+ * @example
+ * import type { Options } from "fp-endpoint"
+ *
+ * const h: Options.Headers = { accept: "application/vnd.github.v3+json", "content-length": 14 }
  *
  * @since 0.1.0
  */
@@ -37,6 +47,11 @@ export type Headers = { readonly [name: string]: HeaderValue }
 /**
  * Media type selection. Previews are stored without their `-preview` suffix,
  * once each.
+ *
+ * @example
+ * import type { Options } from "fp-endpoint"
+ *
+ * const m: Options.MediaType = { format: "raw", previews: ["symmetra"] }
  *
  * @since 0.1.0
  */
@@ -48,6 +63,11 @@ export interface MediaType {
 /**
  * Normalised options: what `decode` returns and what the Monoid combines.
  * Every key that is not reserved is a request parameter.
+ *
+ * @example
+ * import type { OptionsType } from "fp-endpoint"
+ *
+ * const o: OptionsType = { url: "/orgs/{org}/repos", org: "octokit", headers: { accept: "application/json" } }
  *
  * @since 0.1.0
  */
@@ -64,6 +84,12 @@ export interface Options {
 
 /**
  * The keys with a meaning of their own; every other key is a parameter.
+ *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.RESERVED_KEYS.has("headers") // true
+ * Options.RESERVED_KEYS.has("owner") // false: a parameter
  *
  * @since 0.1.0
  */
@@ -232,7 +258,7 @@ const withoutUndefined = (o: Record<string, unknown>): Record<string, unknown> =
  *
  * @since 0.1.0
  */
-export const OptionsCodec: t.Type<Options, Options, unknown> = new t.Type<Options, Options, unknown>(
+export const OptionsCodec: t.Type<Options, Options, unknown> = /* @__PURE__ */ new t.Type<Options, Options, unknown>(
   "Options",
   (u): u is Options => {
     try {
@@ -283,7 +309,7 @@ export const decode = (u: unknown): Either<EndpointError, Options> => attempt(()
  * `second`'s new ones.
  */
 /** fp-ts' `last`: the second wins. `keyedUnion` knows it by identity and lets the spread do it. */
-const LAST: Se.Semigroup<unknown> = Se.last()
+const LAST: Se.Semigroup<unknown> = /* @__PURE__ */ Se.last()
 
 const keyedUnion = <A>(semigroupOf: (key: string) => Se.Semigroup<unknown>): Se.Semigroup<A> => ({
   concat: (first, second) => {
@@ -317,6 +343,11 @@ const partialStruct = <A>(semigroups: { readonly [K in keyof A]-?: Se.Semigroup<
  * not already present. Associative on duplicate-free lists, which is what
  * normalisation makes.
  *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.PreviewsSemigroup.concat(["a", "b"], ["b", "c"]) // ["a", "b", "c"]
+ *
  * @since 0.1.0
  */
 export const PreviewsSemigroup: Se.Semigroup<ReadonlyArray<string>> = {
@@ -338,16 +369,27 @@ export const PreviewsSemigroup: Se.Semigroup<ReadonlyArray<string>> = {
 /**
  * Headers combine key-wise; the second's entries win.
  *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.HeadersSemigroup.concat({ a: "1", b: "1" }, { b: "2" }) // { a: "1", b: "2" }
+ *
  * @since 0.1.0
  */
-export const HeadersSemigroup: Se.Semigroup<Headers> = union(LAST as Se.Semigroup<HeaderValue>)
+export const HeadersSemigroup: Se.Semigroup<Headers> = /* @__PURE__ */ union(LAST as Se.Semigroup<HeaderValue>)
 
 /**
  * `format`: the second's wins; `previews`: ordered union.
  *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.MediaTypeSemigroup.concat({ format: "raw", previews: ["a"] }, { previews: ["b"] })
+ * // { format: "raw", previews: ["a", "b"] }
+ *
  * @since 0.1.0
  */
-export const MediaTypeSemigroup: Se.Semigroup<MediaType> = partialStruct<{
+export const MediaTypeSemigroup: Se.Semigroup<MediaType> = /* @__PURE__ */ partialStruct<{
   format: string
   previews: ReadonlyArray<string>
 }>({ format: Se.last(), previews: PreviewsSemigroup })
@@ -426,6 +468,12 @@ const combineParameter = (a: unknown, b: unknown): unknown => {
  * plain objects merge deeply. Arrays and class instances are taken as they
  * are, by reference.
  *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.ParameterSemigroup.concat({ a: 1, b: { c: 1 } }, { b: { d: 2 } }) // { a: 1, b: { c: 1, d: 2 } }
+ * Options.ParameterSemigroup.concat([1], [2]) // [2]: arrays are replaced
+ *
  * @since 0.1.0
  */
 export const ParameterSemigroup: Se.Semigroup<unknown> = { concat: combineParameter }
@@ -455,9 +503,15 @@ const semigroupOf = (key: string): Se.Semigroup<unknown> => {
  * `mediaType.previews` an ordered union, `request` and plain-object
  * parameters merge deeply.
  *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.Semigroup.concat({ url: "/a", headers: { a: "1" } }, { url: "/b", headers: { b: "2" } })
+ * // { url: "/b", headers: { a: "1", b: "2" } }
+ *
  * @since 0.1.0
  */
-export const Semigroup: Se.Semigroup<Options> = keyedUnion<Options>(semigroupOf)
+export const Semigroup: Se.Semigroup<Options> = /* @__PURE__ */ keyedUnion<Options>(semigroupOf)
 
 /**
  * The Options monoid; `empty` is `{}`.
@@ -490,7 +544,7 @@ export const Monoid: Mo.Monoid<Options> = { concat: Semigroup.concat, empty: {} 
 export const concat: {
   (that: Options): (self: Options) => Options
   (self: Options, that: Options): Options
-} = dual(2, (self: Options, that: Options): Options => Semigroup.concat(self, that))
+} = /* @__PURE__ */ dual(2, (self: Options, that: Options): Options => Semigroup.concat(self, that))
 
 /**
  * Folds a list of options with the Monoid.
@@ -502,7 +556,7 @@ export const concat: {
  *
  * @since 0.1.0
  */
-export const concatAll: (as: ReadonlyArray<Options>) => Options = Mo.concatAll(Monoid)
+export const concatAll: (as: ReadonlyArray<Options>) => Options = /* @__PURE__ */ Mo.concatAll(Monoid)
 
 // -------------------------------------------------------------------------------------
 // utils

@@ -32,6 +32,12 @@ import { compile, expandWith } from "./Template.js"
  * type: the lowercase literal when the route is a literal
  * (`endpoint("GET /x")` gives `RequestOptions<"get">`), else `string`.
  *
+ * @example
+ * import { endpoint, type RequestOptions } from "fp-endpoint"
+ *
+ * const r: RequestOptions = endpoint("PATCH /user", { name: "Octo" })
+ * // { method: "patch", url: "https://api.github.com/user", headers: {...}, body: { name: "Octo" } }
+ *
  * @since 0.1.0
  */
 export interface RequestOptions<M extends string = string> {
@@ -48,7 +54,14 @@ export interface RequestOptions<M extends string = string> {
 
 const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
 
-/** Whether a url starts with an RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":". */
+/** Whether a url starts with an RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":".  *
+ * @example
+ * import { Parse } from "fp-endpoint"
+ *
+ * Parse.hasScheme("https://example.com/x") // true
+ * Parse.hasScheme("/repos/o/r") // false
+ *
+*/
 export const hasScheme = (url: string): boolean => {
   if (url.length === 0 || !isAlpha(url.charCodeAt(0))) return false
   for (let i = 1; i < url.length; i++) {
@@ -59,7 +72,13 @@ export const hasScheme = (url: string): boolean => {
   return false
 }
 
-/** `baseUrl` followed by `path`; a `/` on both sides of the seam collapses into one. */
+/** `baseUrl` followed by `path`; a `/` on both sides of the seam collapses into one.  *
+ * @example
+ * import { Parse } from "fp-endpoint"
+ *
+ * Parse.joinBase("https://ghe.example/api/v3/", "/user") // "https://ghe.example/api/v3/user"
+ *
+*/
 export const joinBase = (baseUrl: string, path: string): string =>
   baseUrl.endsWith("/") && path.startsWith("/") ? baseUrl + path.slice(1) : baseUrl + path
 

@@ -38,6 +38,11 @@ import { parseOrThrow } from "./Route.js"
 /**
  * Options gathered so far, or the first thing that went wrong.
  *
+ * @example
+ * import { Request } from "fp-endpoint"
+ *
+ * const draft: Request.Draft = Request.route("GET /user")
+ *
  * @since 0.1.0
  */
 export type Draft = E.Either<EndpointError, Options>
@@ -57,7 +62,7 @@ export type Draft = E.Either<EndpointError, Options>
  *
  * @since 0.1.0
  */
-export const empty: Draft = E.right({})
+export const empty: Draft = /* @__PURE__ */ E.right({})
 
 /**
  * A draft from validated options (the same shape `endpoint(options)` takes).
@@ -109,7 +114,7 @@ export const route = (route: string, params?: object): Draft =>
 export const with_: {
   (options: object): (self: Draft) => Draft
   (self: Draft, options: object): Draft
-} = dual(2, (self: Draft, options: object): Draft => extend(self, () => options))
+} = /* @__PURE__ */ dual(2, (self: Draft, options: object): Draft => extend(self, () => options))
 export { with_ as with }
 
 /** Concatenates the options `fragment()` returns onto a draft; whatever goes wrong becomes a Left. */
@@ -135,7 +140,7 @@ const adding =
 export const params: {
   (params: object): (self: Draft) => Draft
   (self: Draft, params: object): Draft
-} = dual(2, adding((params: object) => params))
+} = /* @__PURE__ */ dual(2, adding((params: object) => params))
 
 /**
  * Adds one parameter; dual.
@@ -151,7 +156,7 @@ export const params: {
 export const param: {
   (name: string, value: unknown): (self: Draft) => Draft
   (self: Draft, name: string, value: unknown): Draft
-} = dual(3, adding((name: string, value: unknown) => pair(name, value)))
+} = /* @__PURE__ */ dual(3, adding((name: string, value: unknown) => pair(name, value)))
 
 /**
  * Sets one header (names are case-insensitive); dual.
@@ -167,7 +172,7 @@ export const param: {
 export const header: {
   (name: string, value: string | number): (self: Draft) => Draft
   (self: Draft, name: string, value: string | number): Draft
-} = dual(3, adding((name: string, value: string | number) => ({ headers: pair(name, value) })))
+} = /* @__PURE__ */ dual(3, adding((name: string, value: string | number) => ({ headers: pair(name, value) })))
 
 /**
  * Sets several headers; dual.
@@ -183,7 +188,7 @@ export const header: {
 export const headers: {
   (headers: { readonly [name: string]: string | number | null | undefined }): (self: Draft) => Draft
   (self: Draft, headers: { readonly [name: string]: string | number | null | undefined }): Draft
-} = dual(2, adding((headers: object) => ({ headers })))
+} = /* @__PURE__ */ dual(2, adding((headers: object) => ({ headers })))
 
 /**
  * Sets the `authorization` header, for example `"token <ACCESS_TOKEN>"`; dual.
@@ -199,7 +204,7 @@ export const headers: {
 export const authorization: {
   (value: string): (self: Draft) => Draft
   (self: Draft, value: string): Draft
-} = dual(2, adding((value: string) => ({ headers: { authorization: value } })))
+} = /* @__PURE__ */ dual(2, adding((value: string) => ({ headers: { authorization: value } })))
 
 /**
  * Sets the base url; dual.
@@ -215,7 +220,7 @@ export const authorization: {
 export const baseUrl: {
   (baseUrl: string): (self: Draft) => Draft
   (self: Draft, baseUrl: string): Draft
-} = dual(2, adding((baseUrl: string) => ({ baseUrl })))
+} = /* @__PURE__ */ dual(2, adding((baseUrl: string) => ({ baseUrl })))
 
 /**
  * Adds API previews (they concatenate); dual.
@@ -231,7 +236,7 @@ export const baseUrl: {
 export const previews: {
   (previews: ReadonlyArray<string>): (self: Draft) => Draft
   (self: Draft, previews: ReadonlyArray<string>): Draft
-} = dual(2, adding((previews: ReadonlyArray<string>) => ({ mediaType: { previews } })))
+} = /* @__PURE__ */ dual(2, adding((previews: ReadonlyArray<string>) => ({ mediaType: { previews } })))
 
 /**
  * Sets the media type format (`raw`, `diff`, `text+json`, ...); dual.
@@ -247,7 +252,7 @@ export const previews: {
 export const format: {
   (format: string): (self: Draft) => Draft
   (self: Draft, format: string): Draft
-} = dual(2, adding((format: string) => ({ mediaType: { format } })))
+} = /* @__PURE__ */ dual(2, adding((format: string) => ({ mediaType: { format } })))
 
 /**
  * Sets the body directly; dual.
@@ -263,7 +268,7 @@ export const format: {
 export const data: {
   (data: unknown): (self: Draft) => Draft
   (self: Draft, data: unknown): Draft
-} = dual(2, adding((data: unknown) => ({ data })))
+} = /* @__PURE__ */ dual(2, adding((data: unknown) => ({ data })))
 
 /**
  * Sets `request`, meta information returned as it is; dual.
@@ -279,7 +284,7 @@ export const data: {
 export const meta: {
   (request: { readonly [key: string]: unknown }): (self: Draft) => Draft
   (self: Draft, request: { readonly [key: string]: unknown }): Draft
-} = dual(2, adding((request: object) => ({ request })))
+} = /* @__PURE__ */ dual(2, adding((request: object) => ({ request })))
 
 // -------------------------------------------------------------------------------------
 // destructors

@@ -21,6 +21,11 @@ import { has, isPlainObject } from "./internal/object.js"
 /**
  * An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
  *
+ * @example
+ * import type { Template } from "fp-endpoint"
+ *
+ * const query: Template.Operator = "?" // as in "{?page,per_page}"
+ *
  * @since 0.1.0
  */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
@@ -28,6 +33,11 @@ export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 /**
  * One variable of an expression: its name as written, whether it is exploded
  * (`*`), and its prefix length (`:3`), 0 when there is none.
+ *
+ * @example
+ * import type { Template } from "fp-endpoint"
+ *
+ * const v: Template.VarSpec = { name: "path", explode: false, prefix: 3 } // "{path:3}"
  *
  * @since 0.1.0
  */
@@ -40,6 +50,11 @@ export interface VarSpec {
 /**
  * A literal run, already encoded as it appears in the expansion.
  *
+ * @example
+ * import type { Template } from "fp-endpoint"
+ *
+ * const l: Template.Literal = { _tag: "Literal", text: "/repos/" }
+ *
  * @since 0.1.0
  */
 export interface Literal {
@@ -49,6 +64,11 @@ export interface Literal {
 
 /**
  * A `{…}` expression (or a `:name` placeholder, which is `{name}`).
+ *
+ * @example
+ * import type { Template } from "fp-endpoint"
+ *
+ * const e: Template.Expression = { _tag: "Expression", operator: "?", variables: [{ name: "page", explode: false, prefix: 0 }] }
  *
  * @since 0.1.0
  */
@@ -60,6 +80,13 @@ export interface Expression {
 
 /**
  * A parsed template.
+ *
+ * @example
+ * import { Template } from "fp-endpoint"
+ * import * as E from "fp-ts/Either"
+ *
+ * const t = Template.parse("/repos/{owner}/{repo}{?page}")
+ * E.isRight(t) && t.right.names // ["owner", "repo", "page"]
  *
  * @since 0.1.0
  */
@@ -86,6 +113,11 @@ export interface Template {
 /**
  * Variable values: a string, number, boolean or bigint; a list of them; or a
  * record of them. `null` and `undefined` are undefined variables.
+ *
+ * @example
+ * import type { Template } from "fp-endpoint"
+ *
+ * const values: Array<Template.Value> = ["octokit", 2, ["a", "b"], { sort: "created" }, null]
  *
  * @since 0.1.0
  */
@@ -346,6 +378,11 @@ const parseTemplate = (source: string): Template => {
  * ids baked in (`/repos/o/r/issues/123`) never fills the cache with parses it
  * will not reuse, which would cost more (in garbage collection) than parsing.
  *
+ * @example
+ * import { Template } from "fp-endpoint"
+ *
+ * Template.CACHE_SIZE // 1000
+ *
  * @since 0.1.0
  */
 export const CACHE_SIZE = 1000
@@ -355,6 +392,11 @@ export const CACHE_SIZE = 1000
  * cached, so the cache holds at most `CACHE_SIZE` templates of at most this
  * length: its memory is bounded, not only its count. Parsing is linear, so a
  * long template costs in proportion to its length either way.
+ *
+ * @example
+ * import { Template } from "fp-endpoint"
+ *
+ * Template.CACHE_MAX_LENGTH // 1024
  *
  * @since 0.1.0
  */

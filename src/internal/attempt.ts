@@ -3,8 +3,13 @@
 // every public entry runs through `attempt` or `run`, so nothing but an
 // EndpointError ever leaves the library.
 
-import { left, right, type Either } from "fp-ts/lib/Either.js"
+import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "../EndpointError.js"
+
+// fp-ts' Either values, built here: importing its constructors would bring the
+// whole Either module (with its module-level calls) into every browser bundle.
+const left = <E>(e: E): Either<E, never> => ({ _tag: "Left", left: e })
+const right = <A>(a: A): Either<never, A> => ({ _tag: "Right", right: a })
 
 /**
  * The problem text of an EndpointError made from a foreign exception: a
