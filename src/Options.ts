@@ -10,7 +10,7 @@ import * as Mo from "fp-ts/lib/Monoid.js"
 import * as Se from "fp-ts/lib/Semigroup.js"
 import * as t from "io-ts"
 import { EndpointError } from "./EndpointError.js"
-import { attempt } from "./internal/attempt.js"
+import { toEndpointError } from "./internal/attempt.js"
 import { dual } from "./internal/dual.js"
 import { child, kindOf, quote } from "./internal/describe.js"
 import { has, isPlainObject, put } from "./internal/object.js"
@@ -272,7 +272,15 @@ export const OptionsCodec: t.Type<Options, Options, unknown> = /* @__PURE__ */ n
     try {
       return t.success(normalise(u))
     } catch (e) {
-      return t.failure(u, context, e instanceof EndpointError ? e.message : String(e))
+      const error = toEndpointError(e)
+      // the EndpointError rides along on io-ts' ValidationError, so decode can hand it back whole
+      const failure: t.ValidationError & { readonly endpointError: EndpointError } = {
+        value: u,
+        context,
+        message: error.message,
+        endpointError: error,
+      }
+      return t.failures([failure])
     }
   },
   t.identity,
@@ -295,7 +303,12 @@ export const OptionsCodec: t.Type<Options, Options, unknown> = /* @__PURE__ */ n
  *
  * @since 0.1.0
  */
-export const decode = (u: unknown): Either<EndpointError, Options> => attempt(() => normalise(u))
+export const decode = (u: unknown): Either<EndpointError, Options> => {
+  const result = OptionsCodec.decode(u)
+  if (result._tag === "Right") return result
+  const first = result.left[0] as (t.ValidationError & { readonly endpointError?: EndpointError }) | undefined
+  return { _tag: "Left", left: first?.endpointError ?? new EndpointError("options", first?.message ?? "invalid") }
+}
 
 // -------------------------------------------------------------------------------------
 // combinators (semigroups the Monoid is assembled from)

@@ -90,6 +90,21 @@ describe("§3 normalisation", () => {
   })
 })
 
+describe("the io-ts boundary", () => {
+  test("Options.decode runs the io-ts codec and hands back the EndpointError whole", () => {
+    const decoded = Options.decode({ headers: { accept: {} } })
+    expect(decoded._tag).toBe("Left")
+    const error = (decoded as { left: EndpointError }).left
+    expect(error).toBeInstanceOf(EndpointError)
+    expect(error.path).toBe("headers.accept")
+    const viaCodec = Options.OptionsCodec.decode({ headers: { accept: {} } })
+    expect(viaCodec._tag === "Left" && viaCodec.left[0]?.message).toBe("headers.accept: expected string or number, got object")
+    expect(Options.OptionsCodec.decode({ headers: { "X-A": "1" } })).toEqual({ _tag: "Right", right: { headers: { "x-a": "1" } } })
+    expect(Options.OptionsCodec.is({ url: "/x" })).toBe(true)
+    expect(Options.OptionsCodec.is({ url: 1 })).toBe(false)
+  })
+})
+
 describe("§4 merging", () => {
   test("merge keeps the method as written and the url as a template, parameters at top level", () => {
     expect(endpoint.merge("GET /orgs/{org}/repos", { org: "octokit", headers: { "X-Foo": "bar" } })).toEqual({
