@@ -6,20 +6,29 @@ import { EndpointError } from "../EndpointError.js"
 
 const HEX = "0123456789ABCDEF"
 
-/** Bit 1: unreserved (ALPHA DIGIT - . _ ~). Bit 2: reserved (gen-delims and sub-delims). */
+/**
+ * Bit 1: unreserved (ALPHA DIGIT - . _ ~). Bit 2: reserved (gen-delims and
+ * sub-delims). Bit 4: what `encodeURIComponent` also leaves alone (! ' ( ) *).
+ */
 const CLASS = new Uint8Array(128)
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c)
   if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || "-._~".includes(ch)) CLASS[c] = 1
-  else if (":/?#[]@!$&'()*+,;=".includes(ch)) CLASS[c] = 2
+  else if (":/?#[]@!$&'()*+,;=".includes(ch)) CLASS[c] = "!'()*".includes(ch) ? 6 : 2
 }
 
-/** Which characters pass through unencoded: 1, only unreserved (RFC 3986 §2.3); 3, unreserved, reserved and existing `%XX` triplets. */
-export type Allow = 1 | 3
+/**
+ * Which characters pass through unencoded: 1, only unreserved (RFC 3986
+ * §2.3); 3, unreserved, reserved and existing `%XX` triplets; 5, what
+ * `encodeURIComponent` leaves alone.
+ */
+export type Allow = 1 | 3 | 5
 /** Only unreserved characters pass. */
 export const UNRESERVED: Allow = 1
 /** Unreserved and reserved characters, and `%XX` triplets, pass. */
 export const RESERVED: Allow = 3
+/** Unreserved characters and ! ' ( ) * pass, as with `encodeURIComponent`. */
+export const COMPONENT: Allow = 5
 
 export const isHexDigit = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
@@ -90,27 +99,4 @@ export const encode = (s: string, allow: Allow, field: string): string => {
 }
 
 /** `encodeURIComponent` without the `URIError`: the query-string encoding. */
-export const encodeComponent = (s: string, field: string): string => {
-  let out = ""
-  let start = 0
-  const n = s.length
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i)
-    if (c < 128) {
-      // encodeURIComponent also leaves ! ' ( ) * unencoded
-      if (CLASS[c] === 1 || c === 33 || c === 39 || c === 40 || c === 41 || c === 42) continue
-      out += s.slice(start, i) + pctByte(c)
-      start = i + 1
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      const cp = surrogatePair(s, i, c)
-      if (cp < 0) throw new EndpointError(field, `lone surrogate at index ${i} cannot be percent-encoded`)
-      out += s.slice(start, i) + pctCodePoint(cp)
-      i++
-      start = i + 1
-    } else {
-      out += s.slice(start, i) + pctCodePoint(c)
-      start = i + 1
-    }
-  }
-  return start === 0 ? s : out + s.slice(start)
-}
+export const encodeComponent = (s: string, field: string): string => encode(s, COMPONENT, field)
