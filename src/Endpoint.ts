@@ -6,10 +6,12 @@
  */
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
-import { attempt, run } from "./internal/attempt.js"
-import { combine, mergeOrThrow, routeAndOptions, type Merged } from "./Merge.js"
-import { frozenCopy, normalise, Semigroup, type Options } from "./Options.js"
-import { build, type RequestOptions } from "./Parse.js"
+import { attempt, run, toEndpointError } from "./internal/attempt.js"
+import { buildFrom, mergeOrThrow, routeAndOptions, type Merged } from "./Merge.js"
+import { frozenCopy, normalise, Semigroup, type Headers, type Options } from "./Options.js"
+import type { NamesOf, ParamsOfNames } from "./Params.js"
+import { build, markImmutable, type RequestOptions } from "./Parse.js"
+import type { Parsed } from "./Route.js"
 import { VERSION } from "./version.js"
 
 // -------------------------------------------------------------------------------------
@@ -17,27 +19,209 @@ import { VERSION } from "./version.js"
 // -------------------------------------------------------------------------------------
 
 /**
- * A request builder with its defaults.
+ * What `endpoint()`, `defaults()` and `merge()` accept: the reserved options
+ * with their types, and any other key as a parameter.
+ *
+ * @example
+ * import type { EndpointOptions } from "fp-endpoint"
+ *
+ * const o: EndpointOptions = {
+ *   method: "POST",
+ *   url: "/repos/{owner}/{repo}/issues",
+ *   headers: { authorization: "token 0000", "x-skip": null },
+ *   mediaType: { previews: ["squirrel-girl"] },
+ *   owner: "octokit",
+ *   title: "Bug",
+ * }
  *
  * @since 0.1.0
  */
-export interface Endpoint {
+export interface EndpointOptions {
+  readonly method?: string
+  readonly url?: string
+  readonly baseUrl?: string
+  /** Names in any case; `null` and `undefined` drop the header. */
+  readonly headers?: { readonly [name: string]: string | number | null | undefined }
+  readonly mediaType?: { readonly format?: string; readonly previews?: ReadonlyArray<string> }
+  readonly data?: unknown
+  readonly request?: { readonly [key: string]: unknown }
+  readonly [parameter: string]: unknown
+}
+
+/**
+ * The type of the built-in defaults (SPEC §2). `defaults(o)` gives an
+ * endpoint whose `DEFAULTS` has the type `BuiltInDefaults & typeof o`.
+ *
+ * @example
+ * import { endpoint, type BuiltInDefaults } from "fp-endpoint"
+ *
+ * const d: BuiltInDefaults = endpoint.DEFAULTS
+ * d.baseUrl // "https://api.github.com"
+ *
+ * @since 0.1.0
+ */
+export interface BuiltInDefaults extends Options {
+  readonly method: string
+  readonly baseUrl: string
+  readonly headers: Headers
+  readonly mediaType: { readonly format: string; readonly previews: ReadonlyArray<string> }
+}
+
+/**
+ * The parameter names that defaults `D` supply: keys with a known name
+ * whose value cannot be `undefined` or `null` (those are dropped, or
+ * expand as undefined variables).
+ *
+ * @example
+ * import type { BuiltInDefaults, SuppliedBy } from "fp-endpoint"
+ *
+ * type S = SuppliedBy<BuiltInDefaults & { readonly owner: "octokit"; readonly page?: number }>
+ * // "owner" | "method" | "baseUrl" | "headers" | "mediaType"
+ *
+ * @since 0.1.0
+ */
+export type SuppliedBy<D> = Extract<
+  keyof {
+    [K in keyof D as K extends string
+      ? string extends K
+        ? never
+        : undefined extends D[K]
+          ? never
+          : null extends D[K]
+            ? never
+            : K
+      : never]: 0
+  },
+  string
+>
+
+/** A method as the result carries it: lowercase when known, else `string`. */
+type Lower<M extends string> = string extends M ? string : Lowercase<M>
+
+/** `A`, unless `A` is `never` (not inferred): then `B`. */
+type Or<A, B> = [A] extends [never] ? B : A
+
+/** The url literal of defaults `D`, `string` when `D` has none. */
+type UrlOf<D> = D extends { readonly url: infer U extends string } ? U : string
+
+/** The method of defaults `D`, `string` when unknown. */
+type MethodOf<D> = D extends { readonly method: infer M extends string } ? M : string
+
+/**
+ * The second argument of `endpoint(route, options)`, or the only one of
+ * `endpoint(options)`: the parameters that url `U` names (those that the
+ * defaults supply are optional), `method` and `url` as inferred, and every
+ * other option.
+ *
+ * @example
+ * import type { BuiltInDefaults, OptionsFor } from "fp-endpoint"
+ *
+ * const o: OptionsFor<"/repos/{owner}/{repo}", BuiltInDefaults> = { owner: "o", repo: "r", per_page: 2 }
+ *
+ * @since 0.1.0
+ */
+export type OptionsFor<U extends string, D, M extends string = string, V extends string = string> = ParamsOfNames<
+  NamesOf<U>,
+  SuppliedBy<D>
+> & { readonly method?: M; readonly url?: V } & EndpointOptions
+
+/**
+ * The route of a call without options: the route itself when its url needs
+ * no parameter that the defaults do not supply, else a type no route has,
+ * which names the missing parameters in the compiler's message:
+ * `Argument of type '"GET /repos/{owner}"' is not assignable to parameter of type '"missing parameter: owner"'`.
+ */
+type Alone<R extends string, D> = [Missing<Parsed<R>["url"], D>] extends [never]
+  ? R
+  : `missing parameter: ${Missing<Parsed<R>["url"], D>}`
+
+/** The required parameters of url `U` that defaults `D` do not supply. */
+type Missing<U extends string, D> = Exclude<NamesOf<U>["required"], SuppliedBy<D>>
+
+/**
+ * The options after a route: `undefined` is accepted too when nothing is
+ * missing (`endpoint(route, maybeOptions)`).
+ */
+type Second<U extends string, D, M extends string, V extends string> =
+  | OptionsFor<U, D, M, V>
+  | ([Missing<U, D>] extends [never] ? undefined : never)
+
+/** The url whose placeholders count: the options' `url` when given, else the route's. */
+type RouteUrl<R extends string, V extends string> = Or<V, Parsed<R>["url"]>
+
+/**
+ * What `endpoint.merge()` returns: {@link Merged} options whose `method` (as
+ * written, not lowercased) and `url` (the template) are known literals when
+ * the route is a literal.
+ *
+ * @example
+ * import { endpoint, type MergedAs } from "fp-endpoint"
+ *
+ * const m: MergedAs<"GET", "/user"> = endpoint.merge("GET /user")
+ *
+ * @since 0.1.0
+ */
+export interface MergedAs<M extends string = string, U extends string = string> extends Merged {
+  readonly method: M
+  readonly url: U
+}
+
+/**
+ * A request builder with its defaults. `D` is the type of its `DEFAULTS`:
+ * what `defaults()` was given, on top of {@link BuiltInDefaults}.
+ *
+ * For a route or url literal the compiler reads the placeholders: a missing
+ * `{name}`, `{+name}` or `:name` parameter does not compile, unless the
+ * defaults supply it. The result's `method` is the lowercase literal.
+ *
+ * @example
+ * import { endpoint } from "fp-endpoint"
+ *
+ * endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).method // "get"
+ * // endpoint("GET /repos/{owner}/{repo}", { owner: "o" }) // compile error: repo is missing
+ * const mine = endpoint.defaults({ owner: "o" })
+ * mine("GET /repos/{owner}/{repo}", { repo: "r" }) // compiles: owner comes from the defaults
+ *
+ * @since 0.1.0
+ */
+export interface Endpoint<D extends object = BuiltInDefaults> {
+  /** Builds request options from a route; throws `EndpointError`. */
+  <R extends string>(route: Alone<R, D>): RequestOptions<Lower<Parsed<R>["method"]>>
   /** Builds request options from a route and parameters; throws `EndpointError`. */
-  (route: string, options?: object): RequestOptions
+  <R extends string, M extends string = never, V extends string = never>(
+    route: R,
+    options: Second<RouteUrl<R, V>, D, M, V>,
+  ): RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>
   /** Builds request options from options that carry `url` (and `method`). */
-  (options: object): RequestOptions
+  <M extends string = never, V extends string = never>(
+    options: OptionsFor<Or<V, UrlOf<D>>, D, M, V>,
+  ): RequestOptions<Lower<Or<NoInfer<M>, MethodOf<D>>>>
   /** The current defaults, deeply frozen. */
-  readonly DEFAULTS: Options
+  readonly DEFAULTS: D
   /** A new endpoint whose defaults are `concat(DEFAULTS, options)`. */
-  defaults(options: object): Endpoint
-  /** Defaults, route and options merged, not parsed. */
-  merge(route: string, options?: object): Merged
-  merge(options: object): Merged
+  defaults<const O extends EndpointOptions>(options: O): Endpoint<D & O>
+  /** Defaults, route and options merged, not parsed; `method` as written. */
+  merge<R extends string>(route: Alone<R, D>): MergedAs<Parsed<R>["method"], Parsed<R>["url"]>
+  merge<R extends string, M extends string = never, V extends string = never>(
+    route: R,
+    options: Second<RouteUrl<R, V>, D, M, V>,
+  ): MergedAs<Or<NoInfer<M>, Parsed<R>["method"]>, RouteUrl<R, NoInfer<V>>>
+  merge<M extends string = never, V extends string = never>(
+    options: OptionsFor<Or<V, UrlOf<D>>, D, M, V>,
+  ): MergedAs<Or<NoInfer<M>, MethodOf<D>>, Or<NoInfer<V>, UrlOf<D>>>
   /** Merged options to request options; reads no defaults. */
-  parse(options: object): RequestOptions
+  parse<M extends string = never>(
+    options: { readonly method?: M } & EndpointOptions,
+  ): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
   /** `endpoint(route, options)` as an Either: never throws. */
-  either(route: string, options?: object): Either<EndpointError, RequestOptions>
-  either(options: object): Either<EndpointError, RequestOptions>
+  either<R extends string>(route: Alone<R, D>): Either<EndpointError, RequestOptions<Lower<Parsed<R>["method"]>>>
+  either<R extends string, M extends string = never, V extends string = never>(
+    route: R,
+    options: Second<RouteUrl<R, V>, D, M, V>,
+  ): Either<EndpointError, RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>>
+  either<M extends string = never, V extends string = never>(
+    options: OptionsFor<Or<V, UrlOf<D>>, D, M, V>,
+  ): Either<EndpointError, RequestOptions<Lower<Or<NoInfer<M>, MethodOf<D>>>>>
 }
 
 // -------------------------------------------------------------------------------------
@@ -47,9 +231,15 @@ export interface Endpoint {
 /**
  * The built-in defaults (SPEC §2).
  *
+ * @example
+ * import { BUILT_IN_DEFAULTS } from "fp-endpoint"
+ *
+ * BUILT_IN_DEFAULTS.baseUrl // "https://api.github.com"
+ * BUILT_IN_DEFAULTS.headers.accept // "application/vnd.github.v3+json"
+ *
  * @since 0.1.0
  */
-export const BUILT_IN_DEFAULTS: Options = frozenCopy({
+export const BUILT_IN_DEFAULTS: BuiltInDefaults = frozenCopy({
   method: "GET",
   baseUrl: "https://api.github.com",
   headers: {
@@ -59,13 +249,16 @@ export const BUILT_IN_DEFAULTS: Options = frozenCopy({
   mediaType: { format: "", previews: [] },
 })
 
-const make = (DEFAULTS: Options): Endpoint => {
-  const call = (first?: unknown, second?: unknown): RequestOptions =>
-    run(() => {
-      const [route, options] = routeAndOptions(first, second)
-      return build(combine(DEFAULTS, route, options))
-    })
-  const endpoint = call as Endpoint
+const make = <D extends object>(DEFAULTS: Options): Endpoint<D> => {
+  markImmutable(DEFAULTS) // deeply frozen: what build works out about it can be remembered
+  const call = (first?: unknown, second?: unknown): RequestOptions => {
+    try {
+      return buildFrom(DEFAULTS, first, second)
+    } catch (e) {
+      throw toEndpointError(e)
+    }
+  }
+  const endpoint = call as unknown as Endpoint<D>
   Object.defineProperties(endpoint, {
     DEFAULTS: { value: DEFAULTS, enumerable: true },
     defaults: {
@@ -82,10 +275,7 @@ const make = (DEFAULTS: Options): Endpoint => {
     parse: { value: (options: unknown): RequestOptions => run(() => build(normalise(options))) },
     either: {
       value: (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> =>
-        attempt(() => {
-          const [route, options] = routeAndOptions(first, second)
-          return build(combine(DEFAULTS, route, options))
-        }),
+        attempt(() => buildFrom(DEFAULTS, first, second)),
     },
   })
   return endpoint
@@ -102,7 +292,8 @@ const make = (DEFAULTS: Options): Endpoint => {
  *
  * @since 0.1.0
  */
-export const withDefaults = (options: object): Endpoint => endpoint.defaults(options)
+export const withDefaults = <const O extends EndpointOptions>(options: O): Endpoint<BuiltInDefaults & O> =>
+  endpoint.defaults(options)
 
 /**
  * The endpoint with the built-in defaults.

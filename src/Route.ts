@@ -17,6 +17,11 @@ import { isToken } from "./internal/token.js"
  * A parsed route. For a literal route the types are exact:
  * `Route.parse("POST /x")` is a `Route<"POST", "/x">`.
  *
+ * @example
+ * import { Route } from "fp-endpoint"
+ *
+ * const r: Route.Route<"POST", "/user/repos"> = { method: "POST", url: "/user/repos" }
+ *
  * @since 0.1.0
  */
 export interface Route<M extends string = string, U extends string = string> {
@@ -24,20 +29,40 @@ export interface Route<M extends string = string, U extends string = string> {
   readonly url: U
 }
 
-type Space = " " | "\t" | "\n" | "\r"
+type Space = " " | "\t" | "\n" | "\r" | "\f" | "\v"
 type TrimStart<S extends string> = S extends `${Space}${infer R}` ? TrimStart<R> : S
 type TrimEnd<S extends string> = S extends `${infer R}${Space}` ? TrimEnd<R> : S
 
+/** The text before the first `X`, or all of `S`. */
+type Before<S extends string, X extends string> = S extends `${infer A}${X}${string}` ? A : S
+
+/** The first token of a trimmed route: the text before its first whitespace (no recursion). */
+type FirstToken<S extends string> = Before<Before<Before<Before<Before<Before<S, " ">, "\t">, "\n">, "\r">, "\f">, "\v">
+
+/** A trimmed route as a `Route`; a single token is a url with method `GET`. Distributes over a union. */
+type Split<T extends string> = T extends string
+  ? FirstToken<T> extends infer M extends string
+    ? T extends `${M}${infer U}`
+      ? U extends ""
+        ? Route<"GET", T>
+        : Route<M, TrimStart<U>>
+      : never
+    : never
+  : never
+
 /**
- * The type of `Route.parse(R)` for a route literal `R`.
+ * The type of `Route.parse(R)` for a route literal `R`: `Route<"POST", "/x">`
+ * for `"POST /x"`, `Route<"GET", "/x">` for `"/x"`, and `Route` (string
+ * method and url) for a route typed as plain `string`.
+ *
+ * @example
+ * import type { Route } from "fp-endpoint"
+ *
+ * type P = Route.Parsed<"POST /repos/{owner}/{repo}/issues"> // Route<"POST", "/repos/{owner}/{repo}/issues">
  *
  * @since 0.1.0
  */
-export type Parsed<R extends string> = string extends R
-  ? Route
-  : TrimEnd<TrimStart<R>> extends `${infer M} ${infer U}`
-    ? Route<M, TrimStart<U>>
-    : Route<"GET", TrimEnd<TrimStart<R>>>
+export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<TrimStart<R>>>
 
 // -------------------------------------------------------------------------------------
 // constructors

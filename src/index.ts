@@ -4,12 +4,39 @@
  *
  * @since 0.1.0
  */
-export { endpoint, withDefaults, BUILT_IN_DEFAULTS, type Endpoint } from "./Endpoint.js"
+export {
+  endpoint,
+  withDefaults,
+  BUILT_IN_DEFAULTS,
+  type Endpoint,
+  type EndpointOptions,
+  type BuiltInDefaults,
+  type SuppliedBy,
+  type OptionsFor,
+  type MergedAs,
+} from "./Endpoint.js"
+export type {
+  Scalar,
+  Placeholder,
+  Names,
+  NamesOf,
+  Params,
+  ParamsOfNames,
+  RequiredNames,
+} from "./Params.js"
 export { EndpointError, isEndpointError } from "./EndpointError.js"
 export type { RequestOptions } from "./Parse.js"
 export type { Merged } from "./Merge.js"
 export type { Options as OptionsType } from "./Options.js"
 export { VERSION } from "./version.js"
+export {
+  toRequest,
+  toRequestInit,
+  toRequestEither,
+  toRequestInitEither,
+  type FetchArgs,
+  type FetchInit,
+} from "./Fetch.js"
 
 export * as Route from "./Route.js"
 export * as Options from "./Options.js"

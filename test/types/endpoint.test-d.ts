@@ -1,0 +1,265 @@
+// Type tests for the `Endpoint` interface: route literals checked at compile time.
+import type { Either } from "fp-ts/lib/Either.js"
+import { assertType, describe, expectTypeOf, test } from "vitest"
+import {
+  endpoint,
+  withDefaults,
+  Route,
+  type BuiltInDefaults,
+  type Endpoint,
+  type EndpointError,
+  type MergedAs,
+  type OptionsType,
+  type RequestOptions,
+} from "../../src/index.js"
+
+describe("required placeholders", () => {
+  test("a missing {name} does not compile", () => {
+    // @ts-expect-error repo is missing
+    endpoint("GET /repos/{owner}/{repo}", { owner: "o" })
+    // @ts-expect-error owner and repo are missing: the options are not optional
+    endpoint("GET /repos/{owner}/{repo}")
+    endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" })
+  })
+
+  test("explicit undefined options are fine exactly when nothing is required", () => {
+    endpoint("GET /x", undefined)
+    const maybe = undefined as { page?: number } | undefined
+    endpoint("GET /x", maybe)
+    // @ts-expect-error id is missing
+    endpoint("GET /x/{id}", undefined)
+    // @ts-expect-error id is missing
+    endpoint("GET /x/{id}", maybe)
+  })
+
+  test("{+name} and :name are required too", () => {
+    // @ts-expect-error path is missing
+    endpoint("GET /contents/{+path}", {})
+    endpoint("GET /contents/{+path}", { path: "a/b" })
+    // @ts-expect-error repo is missing
+    endpoint("GET /repos/:owner/:repo", { owner: "o" })
+    endpoint("GET /repos/:owner/:repo", { owner: "o", repo: "r" })
+    // a port is not a parameter
+    endpoint("GET https://ghe.example:8443/api/v3/user")
+  })
+
+  test("a misspelt parameter is found", () => {
+    // @ts-expect-error `repository` is an extra parameter, but `repo` is missing
+    endpoint("GET /repos/{owner}/{repo}", { owner: "o", repository: "r" })
+  })
+
+  test("optional forms may be left out", () => {
+    endpoint("GET /search/issues{?q,page}")
+    endpoint("GET /repos{/owner}{/repo}{?page,per_page}", { page: 2 })
+    endpoint("GET /x{#frag}{.ext}{;v}{&a}")
+  })
+
+  test("extra parameters are allowed: they become query or body", () => {
+    endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", labels: ["bug"] })
+    endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", assignees: ["me"] })
+  })
+
+  test("the options form is checked when url is a literal", () => {
+    endpoint({ url: "/repos/{owner}", owner: "o" })
+    // @ts-expect-error owner is missing
+    endpoint({ url: "/repos/{owner}" })
+    endpoint({ method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r", title: "t" })
+  })
+
+  test("an options url replaces the route's url, as it does at run time", () => {
+    endpoint("GET /x/{a}", { url: "/y" })
+    // @ts-expect-error b is missing: the url that counts is /y/{b}
+    endpoint("GET /x", { url: "/y/{b}" })
+  })
+})
+
+describe("placeholder values", () => {
+  test("scalars, lists and records", () => {
+    endpoint("GET /x/{a}/{b}/{c}/{d}", { a: "s", b: 1, c: 2n, d: true })
+    endpoint("GET /x/{list}{?keys*}", { list: ["a", 1], keys: { a: "1", b: 2 } })
+  })
+
+  test("a prefixed name takes a scalar only", () => {
+    endpoint("GET /commits/{sha:7}", { sha: "0123456789" })
+    // @ts-expect-error a prefix cannot apply to a list
+    endpoint("GET /commits/{sha:7}", { sha: ["a"] })
+  })
+
+  test("objects, functions and null are not placeholder values", () => {
+    // @ts-expect-error a nested object cannot be expanded
+    endpoint("GET /x/{a}", { a: { b: { c: 1 } } })
+    // @ts-expect-error null leaves a required placeholder undefined
+    endpoint("GET /x/{a}", { a: null })
+    // an optional placeholder takes null and undefined
+    endpoint("GET /x{?a,b}", { a: null, b: undefined })
+  })
+})
+
+describe("option value types", () => {
+  test("headers", () => {
+    endpoint("GET /x", { headers: { accept: "a", "x-n": 1, "x-skip": null, "x-none": undefined } })
+    // @ts-expect-error a header value is a string or a number
+    endpoint("GET /x", { headers: { "x-bad": true } })
+  })
+
+  test("mediaType", () => {
+    endpoint("GET /x", { mediaType: { format: "raw", previews: ["symmetra"] } })
+    const previews: readonly string[] = ["a"]
+    endpoint("GET /x", { mediaType: { previews } })
+    // @ts-expect-error previews are strings
+    endpoint("GET /x", { mediaType: { previews: [1] } })
+    // @ts-expect-error format is a string
+    endpoint("GET /x", { mediaType: { format: 1 } })
+  })
+
+  test("request is a record; method, url and baseUrl are strings", () => {
+    endpoint("GET /x", { request: { timeout: 1000, signal: undefined } })
+    // @ts-expect-error request is a record
+    endpoint("GET /x", { request: "fast" })
+    // @ts-expect-error baseUrl is a string
+    endpoint("GET /x", { baseUrl: 1 })
+    // @ts-expect-error url is a string
+    endpoint({ url: 1 })
+  })
+})
+
+describe("the result", () => {
+  test("method is the lowercase literal of a literal route", () => {
+    expectTypeOf(endpoint("GET /x").method).toEqualTypeOf<"get">()
+    expectTypeOf(endpoint("/x").method).toEqualTypeOf<"get">()
+    expectTypeOf(endpoint("  PROPFIND\t/x  ").method).toEqualTypeOf<"propfind">()
+    expectTypeOf(endpoint({ method: "POST", url: "/x" }).method).toEqualTypeOf<"post">()
+    expectTypeOf(endpoint("GET /x", { method: "PUT" }).method).toEqualTypeOf<"put">()
+    expectTypeOf(endpoint.defaults({ method: "DELETE", url: "/x" })({}).method).toEqualTypeOf<"delete">()
+  })
+
+  test("a union of routes gives a union of methods", () => {
+    const r = Math.random() > 0.5 ? ("POST /x" as const) : ("/y" as const)
+    expectTypeOf(endpoint(r).method).toEqualTypeOf<"post" | "get">()
+  })
+
+  test("the shape", () => {
+    const r = endpoint("POST /x", { a: 1 })
+    expectTypeOf(r).toEqualTypeOf<RequestOptions<"post">>()
+    expectTypeOf(r.url).toEqualTypeOf<string>()
+    expectTypeOf(r.headers).toEqualTypeOf<{ [name: string]: string | number }>()
+    expectTypeOf(r.body).toEqualTypeOf<unknown>()
+    expectTypeOf(r.request).toEqualTypeOf<{ readonly [key: string]: unknown } | undefined>()
+    // a literal result is still a RequestOptions
+    assertType<RequestOptions>(r)
+  })
+
+  test("either carries the same types", () => {
+    expectTypeOf(endpoint.either("PATCH /x/{id}", { id: 1 })).toEqualTypeOf<
+      Either<EndpointError, RequestOptions<"patch">>
+    >()
+    // @ts-expect-error id is missing
+    endpoint.either("PATCH /x/{id}", {})
+  })
+})
+
+describe("merge and parse", () => {
+  test("merge keeps method as written and url as the template", () => {
+    expectTypeOf(endpoint.merge("GET /x").method).toEqualTypeOf<"GET">()
+    expectTypeOf(endpoint.merge("post /x/{id}", { id: 1 })).toEqualTypeOf<MergedAs<"post", "/x/{id}">>()
+    expectTypeOf(endpoint.merge({ method: "PUT", url: "/x" }).method).toEqualTypeOf<"PUT">()
+    // @ts-expect-error id is missing
+    endpoint.merge("GET /x/{id}")
+  })
+
+  test("parse lowercases a known method; no method is GET", () => {
+    expectTypeOf(endpoint.parse(endpoint.merge("POST /x")).method).toEqualTypeOf<"post">()
+    expectTypeOf(endpoint.parse({ url: "/x" }).method).toEqualTypeOf<"get">()
+    const merged = endpoint.merge("GET /x" as string)
+    expectTypeOf(endpoint.parse(merged).method).toEqualTypeOf<string>()
+  })
+})
+
+describe("defaults", () => {
+  test("a parameter supplied by defaults is no longer required", () => {
+    const mine = endpoint.defaults({ owner: "o" })
+    mine("GET /repos/{owner}/{repo}", { repo: "r" })
+    // @ts-expect-error repo is still missing
+    mine("GET /repos/{owner}/{repo}", {})
+    // the supplied one may still be given
+    mine("GET /repos/{owner}/{repo}", { owner: "other", repo: "r" })
+  })
+
+  test("at any depth of cascading", () => {
+    const e = endpoint.defaults({ owner: "o" }).defaults({ headers: { authorization: "token x" } }).defaults({ repo: "r" })
+    e("GET /repos/{owner}/{repo}")
+    e("GET /repos/{owner}/{repo}/issues/{issue_number}", { issue_number: 1 })
+    // @ts-expect-error issue_number is missing
+    e("GET /repos/{owner}/{repo}/issues/{issue_number}")
+  })
+
+  test("withDefaults is defaults on the built-in endpoint", () => {
+    withDefaults({ org: "octokit" })("GET /orgs/{org}/repos")
+  })
+
+  test("a default url and its parameters", () => {
+    const e = endpoint.defaults({ url: "/repos/{owner}/{repo}" })
+    e({ owner: "o", repo: "r" })
+    // @ts-expect-error repo is missing from the default url's parameters
+    e({ owner: "o" })
+  })
+
+  test("undefined and null supply nothing", () => {
+    const e = endpoint.defaults({ owner: undefined, repo: null })
+    // @ts-expect-error owner and repo are still missing
+    e("GET /repos/{owner}/{repo}", {})
+  })
+
+  test("DEFAULTS keeps its precise type", () => {
+    expectTypeOf(endpoint.DEFAULTS).toEqualTypeOf<BuiltInDefaults>()
+    const e = endpoint.defaults({ owner: "o", per_page: 100 }).defaults({ baseUrl: "https://ghe.example/api/v3" })
+    expectTypeOf(e.DEFAULTS).toEqualTypeOf<
+      BuiltInDefaults & { readonly owner: "o"; readonly per_page: 100 } & { readonly baseUrl: "https://ghe.example/api/v3" }
+    >()
+    expectTypeOf(e.DEFAULTS.baseUrl).toEqualTypeOf<"https://ghe.example/api/v3">()
+    expectTypeOf(e.DEFAULTS.method).toEqualTypeOf<string>()
+    // still options: usable wherever Options are
+    assertType<OptionsType>(e.DEFAULTS)
+  })
+
+  test("a derived endpoint is still an Endpoint", () => {
+    const e: Endpoint = endpoint.defaults({ owner: "o" })
+    assertType<Endpoint>(e)
+    // a bare `Endpoint` requires every parameter: it knows no extra defaults
+    // @ts-expect-error owner is missing
+    e("GET /repos/{owner}")
+  })
+})
+
+describe("plain string routes stay permissive", () => {
+  test("any parameters, no options needed", () => {
+    const route: string = "GET /repos/{owner}/{repo}"
+    endpoint(route)
+    endpoint(route, { anything: 1, nested: { deep: [{}] } })
+    expectTypeOf(endpoint(route).method).toEqualTypeOf<string>()
+    const options: Record<string, unknown> = { owner: "o" }
+    endpoint(route, options)
+    endpoint({ url: route })
+    const url: string = "/x/{y}"
+    endpoint({ url, method: "GET" as string })
+  })
+
+  test("options typed as Options work everywhere", () => {
+    const o: OptionsType = { url: "/x/{y}", y: 1 }
+    endpoint(o)
+    endpoint("GET /x" as string, o)
+    endpoint.defaults(o)
+    endpoint.parse(o)
+  })
+})
+
+describe("Route.parse", () => {
+  test("a literal route gives typed method and url", () => {
+    expectTypeOf(Route.parse("POST /x")).toEqualTypeOf<Either<EndpointError, Route.Route<"POST", "/x">>>()
+    expectTypeOf(Route.parse(" /repos/{owner} ")).toEqualTypeOf<
+      Either<EndpointError, Route.Route<"GET", "/repos/{owner}">>
+    >()
+    expectTypeOf(Route.parse("DELETE\t/x")).toEqualTypeOf<Either<EndpointError, Route.Route<"DELETE", "/x">>>()
+    expectTypeOf(Route.parse("GET /x" as string)).toEqualTypeOf<Either<EndpointError, Route.Route>>()
+  })
+})
