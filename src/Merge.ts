@@ -7,6 +7,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { attempt } from "./internal/attempt.js"
+import { SecondSightCache } from "./internal/cache.js"
 import { put } from "./internal/object.js"
 import { normalise, Semigroup, type Options } from "./Options.js"
 import { build, buildLayered, markImmutable, type RequestOptions } from "./Parse.js"
@@ -52,25 +53,26 @@ export const combine = (defaults: Options, route: unknown, options: unknown): Op
   return options === undefined ? base : Semigroup.concat(base, normalise(options))
 }
 
-/** How many routes each defaults object remembers (oldest evicted first). */
+/** How many routes each defaults object remembers (from their second sighting on). */
 const ROUTE_CACHE_SIZE = 1000
-const routeCache = new WeakMap<Options, Map<unknown, Options>>()
+/** The longest route string that is remembered. */
+const ROUTE_MAX_LENGTH = 1024
+const routeCaches = new WeakMap<Options, SecondSightCache<string, Options>>()
 
 /**
- * `concat(defaults, fromRoute(route))`, remembered per defaults object: a
- * route string is parsed and merged into given defaults once. Both are
- * immutable values (defaults are frozen), so the cached result is too.
+ * `concat(defaults, fromRoute(route))`, remembered per defaults object once
+ * a route is seen a second time: a route used again is parsed and merged into
+ * given defaults once. Both are immutable values (defaults are frozen), so
+ * the cached result is too; one-off routes cost no cache churn.
  */
 const withRoute = (defaults: Options, route: unknown): Options => {
-  let routes = routeCache.get(defaults)
-  if (routes === undefined) routeCache.set(defaults, (routes = new Map()))
-  let merged = routes.get(route)
-  if (merged === undefined) {
-    const { method, url } = parseOrThrow(route)
-    merged = markImmutable(Semigroup.concat(defaults, { method, url }))
-    if (routes.size >= ROUTE_CACHE_SIZE) routes.delete(routes.keys().next().value)
-    routes.set(route, merged)
-  }
+  let routes = routeCaches.get(defaults)
+  if (routes === undefined) routeCaches.set(defaults, (routes = new SecondSightCache(ROUTE_CACHE_SIZE)))
+  const hit = typeof route === "string" ? routes.get(route) : undefined
+  if (hit !== undefined) return hit
+  const { method, url } = parseOrThrow(route)
+  const merged = Semigroup.concat(defaults, { method, url })
+  if (typeof route === "string" && route.length <= ROUTE_MAX_LENGTH && routes.offer(route, merged)) markImmutable(merged)
   return merged
 }
 

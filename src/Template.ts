@@ -12,6 +12,7 @@ import { EndpointError } from "./EndpointError.js"
 import { quote, kindOf } from "./internal/describe.js"
 import { encode, isHexDigit, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, type Allow } from "./internal/encode.js"
 import { attempt } from "./internal/attempt.js"
+import { SecondSightCache } from "./internal/cache.js"
 import { has, isPlainObject } from "./internal/object.js"
 
 // -------------------------------------------------------------------------------------
@@ -402,9 +403,8 @@ export const CACHE_SIZE = 1000
  */
 export const CACHE_MAX_LENGTH = 1024
 
-const cache = new Map<string, Template>()
-/** Templates seen once, not yet cached: the admission filter, also bounded by CACHE_SIZE. */
-const seenOnce = new Set<string>()
+/** Parsed templates, kept from their second sighting on (see internal/cache.ts). */
+const cache = new SecondSightCache<string, Template>(CACHE_SIZE)
 
 /**
  * Parses a template, or returns the cached parse; throws `EndpointError`.
@@ -416,15 +416,7 @@ export const compile = (source: string): Template => {
   const hit = cache.get(source)
   if (hit !== undefined) return hit
   const t = parseTemplate(source) // a malformed template throws here: never cached
-  if (source.length <= CACHE_MAX_LENGTH) {
-    if (seenOnce.delete(source)) {
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string)
-      cache.set(source, t)
-    } else {
-      if (seenOnce.size >= CACHE_SIZE) seenOnce.delete(seenOnce.values().next().value as string)
-      seenOnce.add(source)
-    }
-  }
+  if (source.length <= CACHE_MAX_LENGTH) cache.offer(source, t)
   return t
 }
 
