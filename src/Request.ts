@@ -19,7 +19,7 @@
  * @since 0.1.0
  */
 import * as E from "fp-ts/lib/Either.js"
-import type { Endpoint } from "./Endpoint.js"
+import type { Endpoint, SuppliedBy } from "./Endpoint.js"
 import { BUILT_IN_DEFAULTS } from "./Endpoint.js"
 import { EndpointError } from "./EndpointError.js"
 import { kindOf } from "./internal/describe.js"
@@ -29,14 +29,21 @@ import { dual } from "./internal/dual.js"
 import { combine, fresh, type Merged } from "./Merge.js"
 import { normalise, Semigroup, type Options } from "./Options.js"
 import { build as buildOptions, type RequestOptions } from "./Parse.js"
-import { parseOrThrow } from "./Route.js"
+import type { Placeholder, RequiredNames } from "./Params.js"
+import { parseOrThrow, type Parsed } from "./Route.js"
 
 // -------------------------------------------------------------------------------------
 // model
 // -------------------------------------------------------------------------------------
 
+declare const MissingParams: unique symbol
+
 /**
- * Options gathered so far, or the first thing that went wrong.
+ * Options gathered so far, or the first thing that went wrong. For a route
+ * literal, `Missing` names the url's required placeholders that no step has
+ * supplied yet: `build` accepts only a draft that misses none, so a forgotten
+ * parameter is a compile error. The type is phantom: at run time a draft is
+ * an fp-ts `Either`.
  *
  * @example
  * import { Request } from "fp-endpoint"
@@ -45,7 +52,9 @@ import { parseOrThrow } from "./Route.js"
  *
  * @since 0.1.0
  */
-export type Draft = E.Either<EndpointError, Options>
+export type Draft<Missing extends string = never> = E.Either<EndpointError, Options> & {
+  readonly [MissingParams]?: Missing
+}
 
 // -------------------------------------------------------------------------------------
 // constructors
@@ -88,7 +97,13 @@ export const fromOptions = (options: unknown): Draft => attempt(() => normalise(
  *
  * @since 0.1.0
  */
-export const route = (route: string, params?: object): Draft =>
+export const route: {
+  <R extends string>(route: R): Draft<RequiredNames<Parsed<R>["url"]>>
+  <R extends string, const P extends object>(
+    route: R,
+    params: P,
+  ): Draft<Exclude<RequiredNames<Parsed<R>["url"]>, SuppliedBy<P>>>
+} = (route: string, params?: object): Draft =>
   attempt(() => {
     const { method, url } = parseOrThrow(route)
     const base: Options = { method, url }
@@ -112,18 +127,18 @@ export const route = (route: string, params?: object): Draft =>
  * @since 0.1.0
  */
 export const with_: {
-  (options: object): (self: Draft) => Draft
-  (self: Draft, options: object): Draft
+  <const P extends object>(options: P): <M extends string>(self: Draft<M>) => Draft<Exclude<M, SuppliedBy<P>>>
+  <M extends string, const P extends object>(self: Draft<M>, options: P): Draft<Exclude<M, SuppliedBy<P>>>
 } = /* @__PURE__ */ dual(2, (self: Draft, options: object): Draft => extend(self, () => options))
 export { with_ as with }
 
 /** Concatenates the options `fragment()` returns onto a draft; whatever goes wrong becomes a Left. */
-const extend = (self: Draft, fragment: () => unknown): Draft =>
+const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
   onDraft(self, (o) => attempt(() => Semigroup.concat(o, normalise(fragment()))))
 
 const adding =
   <Args extends Array<any>>(fragment: (...args: Args) => object) =>
-  (self: Draft, ...args: Args): Draft =>
+  (self: Draft<string>, ...args: Args): Draft<string> =>
     extend(self, () => fragment(...args))
 
 /**
@@ -138,8 +153,8 @@ const adding =
  * @since 0.1.0
  */
 export const params: {
-  (params: object): (self: Draft) => Draft
-  (self: Draft, params: object): Draft
+  <const P extends object>(params: P): <M extends string>(self: Draft<M>) => Draft<Exclude<M, SuppliedBy<P>>>
+  <M extends string, const P extends object>(self: Draft<M>, params: P): Draft<Exclude<M, SuppliedBy<P>>>
 } = /* @__PURE__ */ dual(2, adding((params: object) => params))
 
 /**
@@ -154,8 +169,10 @@ export const params: {
  * @since 0.1.0
  */
 export const param: {
-  (name: string, value: unknown): (self: Draft) => Draft
-  (self: Draft, name: string, value: unknown): Draft
+  <K extends string>(name: K, value: Placeholder): <M extends string>(self: Draft<M>) => Draft<Exclude<M, K>>
+  <M extends string, K extends string>(self: Draft<M>, name: K, value: Placeholder): Draft<Exclude<M, K>>
+  (name: string, value: unknown): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, name: string, value: unknown): Draft<M>
 } = /* @__PURE__ */ dual(3, adding((name: string, value: unknown) => pair(name, value)))
 
 /**
@@ -170,8 +187,8 @@ export const param: {
  * @since 0.1.0
  */
 export const header: {
-  (name: string, value: string | number): (self: Draft) => Draft
-  (self: Draft, name: string, value: string | number): Draft
+  (name: string, value: string | number): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, name: string, value: string | number): Draft<M>
 } = /* @__PURE__ */ dual(3, adding((name: string, value: string | number) => ({ headers: pair(name, value) })))
 
 /**
@@ -186,8 +203,8 @@ export const header: {
  * @since 0.1.0
  */
 export const headers: {
-  (headers: { readonly [name: string]: string | number | null | undefined }): (self: Draft) => Draft
-  (self: Draft, headers: { readonly [name: string]: string | number | null | undefined }): Draft
+  (headers: { readonly [name: string]: string | number | null | undefined }): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, headers: { readonly [name: string]: string | number | null | undefined }): Draft<M>
 } = /* @__PURE__ */ dual(2, adding((headers: object) => ({ headers })))
 
 /**
@@ -202,8 +219,8 @@ export const headers: {
  * @since 0.1.0
  */
 export const authorization: {
-  (value: string): (self: Draft) => Draft
-  (self: Draft, value: string): Draft
+  (value: string): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, value: string): Draft<M>
 } = /* @__PURE__ */ dual(2, adding((value: string) => ({ headers: { authorization: value } })))
 
 /**
@@ -218,8 +235,8 @@ export const authorization: {
  * @since 0.1.0
  */
 export const baseUrl: {
-  (baseUrl: string): (self: Draft) => Draft
-  (self: Draft, baseUrl: string): Draft
+  (baseUrl: string): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, baseUrl: string): Draft<M>
 } = /* @__PURE__ */ dual(2, adding((baseUrl: string) => ({ baseUrl })))
 
 /**
@@ -234,8 +251,8 @@ export const baseUrl: {
  * @since 0.1.0
  */
 export const previews: {
-  (previews: ReadonlyArray<string>): (self: Draft) => Draft
-  (self: Draft, previews: ReadonlyArray<string>): Draft
+  (previews: ReadonlyArray<string>): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, previews: ReadonlyArray<string>): Draft<M>
 } = /* @__PURE__ */ dual(2, adding((previews: ReadonlyArray<string>) => ({ mediaType: { previews } })))
 
 /**
@@ -250,8 +267,8 @@ export const previews: {
  * @since 0.1.0
  */
 export const format: {
-  (format: string): (self: Draft) => Draft
-  (self: Draft, format: string): Draft
+  (format: string): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, format: string): Draft<M>
 } = /* @__PURE__ */ dual(2, adding((format: string) => ({ mediaType: { format } })))
 
 /**
@@ -266,8 +283,8 @@ export const format: {
  * @since 0.1.0
  */
 export const data: {
-  (data: unknown): (self: Draft) => Draft
-  (self: Draft, data: unknown): Draft
+  (data: unknown): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, data: unknown): Draft<M>
 } = /* @__PURE__ */ dual(2, adding((data: unknown) => ({ data })))
 
 /**
@@ -282,8 +299,8 @@ export const data: {
  * @since 0.1.0
  */
 export const meta: {
-  (request: { readonly [key: string]: unknown }): (self: Draft) => Draft
-  (self: Draft, request: { readonly [key: string]: unknown }): Draft
+  (request: { readonly [key: string]: unknown }): <M extends string>(self: Draft<M>) => Draft<M>
+  <M extends string>(self: Draft<M>, request: { readonly [key: string]: unknown }): Draft<M>
 } = /* @__PURE__ */ dual(2, adding((request: object) => ({ request })))
 
 // -------------------------------------------------------------------------------------
@@ -316,9 +333,12 @@ export const build = (self: Draft): E.Either<EndpointError, RequestOptions> => b
  *
  * @since 0.1.0
  */
-export const buildWith =
-  (defaults: Endpoint | Options) =>
-  (self: Draft): E.Either<EndpointError, RequestOptions> =>
+export const buildWith: {
+  <D extends object>(defaults: Endpoint<D>): (self: Draft<SuppliedBy<D>>) => E.Either<EndpointError, RequestOptions>
+  <const O extends object>(defaults: O): (self: Draft<SuppliedBy<O>>) => E.Either<EndpointError, RequestOptions>
+} =
+  (defaults: object) =>
+  (self: Draft<string>): E.Either<EndpointError, RequestOptions> =>
     onDraft(self, (o) => attempt(() => buildOptions(combine(defaultsOf(defaults), undefined, o))))
 
 /**
@@ -355,7 +375,7 @@ const pair = (name: string, value: unknown): Record<string, unknown> => {
 }
 
 /** Runs `f` on a draft's options; a value that is not a draft becomes a Left instead of a TypeError. */
-const onDraft = <A>(self: Draft, f: (o: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
+const onDraft = <A>(self: Draft<string>, f: (o: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
   E.flatten(
     attempt(() => {
       if (typeof self !== "object" || self === null) {
@@ -367,5 +387,4 @@ const onDraft = <A>(self: Draft, f: (o: Options) => E.Either<EndpointError, A>):
     }),
   )
 
-const defaultsOf = (d: Endpoint | Options): Options =>
-  typeof d === "function" ? (d as Endpoint).DEFAULTS : normalise(d)
+const defaultsOf = (d: object): Options => (typeof d === "function" ? (d as Endpoint).DEFAULTS : normalise(d))
