@@ -219,30 +219,28 @@ console.log(`\ncascaded defaults: 1 step ${fmt(c1.ns)} ns/op, 50 steps ${fmt(c50
 // scaling: parameters, template length, headers
 // ---------------------------------------------------------------------------------------------
 
+const perUnit = (f, n) => {
+  f()
+  const ns = median(Array.from({ length: QUICK ? 3 : 9 }, () => batch(f, Math.max(20, Math.floor((QUICK ? 20_000 : 200_000) / n)))))
+  return ns / n
+}
+/** Cost per unit (parameter, expression, header) at each size, fp-endpoint beside @octokit/endpoint. */
 const scale = (label, sizes, make) => {
   const cells = sizes.map((n) => {
-    const f = make(n)
-    f()
-    const ns = median(Array.from({ length: QUICK ? 3 : 9 }, () => batch(f, Math.max(20, Math.floor((QUICK ? 20_000 : 200_000) / n)))))
-    return `${n}: ${(ns / n).toFixed(1)} ns per unit (${fmt(ns)} ns/op)`
+    const [ours, theirs] = make(n)
+    return `${String(n).padStart(4)}: ${perUnit(ours, n).toFixed(0).padStart(4)} / ${perUnit(theirs, n).toFixed(0).padStart(4)}`
   })
-  console.log(`${label.padEnd(28)} ${cells.join("  ·  ")}`)
+  console.log(`| ${label} | ${cells.join(" | ")} |`)
 }
-console.log("\nscaling (cost per unit should stay flat):")
-scale("query parameters (GET)", [1, 10, 100, 1000], (n) => {
-  const params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i]))
-  return () => endpoint("GET /x", params)
-})
-scale("body parameters (POST)", [1, 10, 100, 1000], (n) => {
-  const params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, i]))
-  return () => endpoint("POST /x", params)
-})
-scale("template expressions", [1, 10, 100, 1000], (n) => {
-  const url = Array.from({ length: n }, (_, i) => `/{v${i}}`).join("")
-  const params = Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, "x"]))
-  return () => endpoint("GET " + url, params)
-})
-scale("headers", [1, 10, 100, 1000], (n) => {
-  const headers = Object.fromEntries(Array.from({ length: n }, (_, i) => [`x-h${i}`, "v"]))
-  return () => endpoint("GET /x", { headers })
-})
+const withBoth = (route, options) => [() => endpoint(route, options), () => octokit(route, options)]
+const object = (n, key, value) => Object.fromEntries(Array.from({ length: n }, (_, i) => [key(i), value(i)]))
+
+console.log("\nscaling: ns per unit, fp-endpoint / @octokit/endpoint (flat per unit = linear cost)\n")
+console.log("| what grows | 1 | 10 | 100 | 1000 |")
+console.log("| --- | --- | --- | --- | --- |")
+scale("query parameters (GET)", [1, 10, 100, 1000], (n) => withBoth("GET /x", object(n, (i) => `p${i}`, (i) => i)))
+scale("body parameters (POST)", [1, 10, 100, 1000], (n) => withBoth("POST /x", object(n, (i) => `p${i}`, (i) => i)))
+scale("template expressions", [1, 10, 100, 1000], (n) =>
+  withBoth("GET " + Array.from({ length: n }, (_, i) => `/{v${i}}`).join(""), object(n, (i) => `v${i}`, () => "x")),
+)
+scale("headers", [1, 10, 100, 1000], (n) => withBoth("GET /x", { headers: object(n, (i) => `x-h${i}`, () => "v") }))
