@@ -116,10 +116,15 @@ export const previewsIn = (accept: string): Array<string> => {
  *
  * @since 0.1.0
  */
-export const amendAccept = (accept: string | undefined, mediaType: MediaType | undefined): string | undefined => {
-  if (mediaType === undefined) return accept
-  const format = mediaType.format ?? ""
-  const previews = mediaType.previews ?? []
+export const amendAccept = (accept: string | undefined, mediaType: MediaType | undefined): string | undefined =>
+  mediaType === undefined ? accept : amendWith(accept, mediaType.format ?? "", mediaType.previews ?? [])
+
+/**
+ * `amendAccept` with the format and previews given one by one.
+ *
+ * @internal
+ */
+export const amendWith = (accept: string | undefined, format: string, previews: ReadonlyArray<string>): string | undefined => {
   if (format === "" && previews.length === 0) return accept
   if (accept !== undefined && accept.includes("application/octet-stream")) return accept
   let value = accept

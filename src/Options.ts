@@ -103,6 +103,27 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   "request",
 ])
 
+/**
+ * Whether a key is reserved: `RESERVED_KEYS.has(key)`, as a switch, which is
+ * cheaper than a hash lookup on the hot path.
+ *
+ * @internal
+ */
+export const isReservedKey = (key: string): boolean => {
+  switch (key) {
+    case "method":
+    case "url":
+    case "baseUrl":
+    case "headers":
+    case "mediaType":
+    case "data":
+    case "request":
+      return true
+    default:
+      return false
+  }
+}
+
 // -------------------------------------------------------------------------------------
 // normalisation
 // -------------------------------------------------------------------------------------

@@ -4,16 +4,16 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { amendAccept } from "./Accept.js"
+import { amendAccept, amendWith } from "./Accept.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
 import { has, put } from "./internal/object.js"
 import type { Merged } from "./Merge.js"
 import {
-  MediaTypeSemigroup,
   normalise,
   ParameterSemigroup,
-  RESERVED_KEYS,
+  PreviewsSemigroup,
+  isReservedKey,
   type HeaderValue,
   type Headers,
   type MediaType,
@@ -142,7 +142,7 @@ const layerOf = (o: Options): Layer => {
       request: own(o, "request") as Options["request"],
       hasData: has(o, "data"),
       data: own(o, "data"),
-      params: Object.keys(o).filter((k) => !RESERVED_KEYS.has(k)),
+      params: Object.keys(o).filter((k) => !isReservedKey(k)),
       amendedAccept: amended !== acceptText ? amended : undefined,
     }
     // only bases the library made and never changes are remembered: a caller's object may change
@@ -214,7 +214,7 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   const t = compile(url)
   const names = t.nameSet
   const expanded = expandWith(t, (name) => {
-    if (RESERVED_KEYS.has(name)) return undefined
+    if (isReservedKey(name)) return undefined
     if (has(top, name)) return has(base, name) ? ParameterSemigroup.concat(base[name], top[name]) : top[name]
     return own(base, name)
   })
@@ -240,7 +240,7 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   }
   if (topParams > 0) {
     for (const key of topKeys) {
-      if (RESERVED_KEYS.has(key) || names.has(key) || has(base, key)) continue
+      if (isReservedKey(key) || names.has(key) || has(base, key)) continue
       place(key, top[key])
     }
   }
@@ -265,12 +265,21 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   if (topHeaders === undefined && topMedia === undefined) {
     if (b.amendedAccept !== undefined) headers.accept = b.amendedAccept
   } else {
-    const mediaType =
-      topMedia === undefined ? b.mediaType : b.mediaType === undefined ? topMedia : MediaTypeSemigroup.concat(b.mediaType, topMedia)
-    if (mediaType !== undefined) {
+    // the media type of concat(base, top), read field by field rather than built
+    const baseMedia = b.mediaType
+    if (baseMedia !== undefined || topMedia !== undefined) {
+      const format = (topMedia !== undefined && has(topMedia, "format") ? topMedia.format : baseMedia?.format) ?? ""
+      const basePreviews = baseMedia?.previews
+      const topPreviews = topMedia?.previews
+      const previews =
+        topPreviews === undefined
+          ? (basePreviews ?? NO_PREVIEWS)
+          : basePreviews === undefined
+            ? topPreviews
+            : PreviewsSemigroup.concat(basePreviews, topPreviews)
       const accept = headers.accept
       const acceptText = accept === undefined ? undefined : String(accept)
-      const amended = amendAccept(acceptText, mediaType)
+      const amended = amendWith(acceptText, format, previews)
       if (amended !== undefined && amended !== acceptText) headers.accept = amended
     }
   }
@@ -281,8 +290,11 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
 }
 
 const EMPTY_KEYS: ReadonlyArray<string> = []
+const NO_PREVIEWS: ReadonlyArray<string> = []
 
 const sendsQuery = (method: string): boolean => {
+  if (method === "GET" || method === "get" || method === "HEAD" || method === "head") return true
+  if (method.length !== 3 && method.length !== 4) return false
   const upper = method.toUpperCase()
   return upper === "GET" || upper === "HEAD"
 }

@@ -4,7 +4,7 @@ import fc from "fast-check"
 import * as E from "fp-ts/lib/Either.js"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError, Options } from "../../src/index.js"
-import { isReplacing } from "../../src/Options.js"
+import { isReplacing, isReservedKey } from "../../src/Options.js"
 import { build, buildLayered, markImmutable } from "../../src/Parse.js"
 import { arbRawOptions, arbRoute, deepFreeze } from "./arbitraries.js"
 
@@ -174,6 +174,16 @@ describe("the fused fast path", () => {
         expect(outcome(() => buildLayered(base, b))).toEqual(fused)
       }),
       RUNS,
+    )
+  })
+})
+
+describe("hot-path shortcuts agree with their definitions", () => {
+  test("isReservedKey is RESERVED_KEYS.has", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(...Options.RESERVED_KEYS, "Method", "urls", "owner"), fc.string()), (k) => {
+        expect(isReservedKey(k)).toBe(Options.RESERVED_KEYS.has(k))
+      }),
     )
   })
 })
