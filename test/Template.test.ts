@@ -5,21 +5,11 @@ import * as E from "fp-ts/lib/Either.js"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError } from "../src/index.js"
 import * as Template from "../src/Template.js"
+import { errorOf } from "./helpers.js"
 
 /** The url `endpoint()` builds for a POST (no query), with no base url. */
 const url = (template: string, params: Record<string, unknown> = {}): string =>
   endpoint({ ...params, method: "POST", baseUrl: "", url: template }).url
-
-/** The EndpointError `f` throws; fails the test when it throws anything else or nothing. */
-const errorOf = (f: () => unknown): EndpointError => {
-  try {
-    f()
-  } catch (e) {
-    expect(e).toBeInstanceOf(EndpointError)
-    return e as EndpointError
-  }
-  throw new Error("expected an EndpointError, nothing was thrown")
-}
 
 describe(":name placeholders (SPEC §6.2)", () => {
   test("/repos/:owner/:repo reads as /repos/{owner}/{repo} and consumes both", () => {

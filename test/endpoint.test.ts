@@ -2,20 +2,11 @@
 import { readFileSync } from "node:fs"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError, Options, Route } from "../src/index.js"
+import { errorOf } from "./helpers.js"
 
 const UA = `fp-endpoint/${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}`
 const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": UA }
 const JSON_CT = "application/json; charset=utf-8"
-
-const errorOf = (f: () => unknown): EndpointError => {
-  try {
-    f()
-  } catch (e) {
-    expect(e).toBeInstanceOf(EndpointError)
-    return e as EndpointError
-  }
-  throw new Error("expected an EndpointError, nothing was thrown")
-}
 
 describe("§2 built-in defaults", () => {
   test("DEFAULTS has the method, base url, headers and media type of the spec", () => {

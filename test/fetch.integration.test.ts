@@ -16,6 +16,7 @@ import {
   type RequestOptions,
 } from "../src/index.js"
 import { viaAxios, viaFetchInit, viaFetchRequest, viaGot, viaKy, viaUndici } from "./recipes.js"
+import { errorOf } from "./helpers.js"
 
 interface Received {
   method: string
@@ -252,20 +253,10 @@ describe("toRequestInit", () => {
 })
 
 describe("nothing but EndpointError escapes", () => {
-  const thrown = (f: () => unknown): EndpointError => {
-    try {
-      f()
-    } catch (e) {
-      expect(e).toBeInstanceOf(EndpointError)
-      return e as EndpointError
-    }
-    throw new Error("expected an EndpointError")
-  }
-
   it("a header value Headers rejects names the header", () => {
     const r = api("GET /x", { headers: { "x-title": "snowman ☃" } })
     for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
-      const e = thrown(f)
+      const e = errorOf(f)
       expect(e.path).toBe("headers.x-title")
       expect(e.message).toMatch(/^headers\.x-title: rejected by Headers/)
     }
@@ -275,31 +266,31 @@ describe("nothing but EndpointError escapes", () => {
   it("a cycle or a bigint in the body names the field", () => {
     const cyclic: Record<string, unknown> = { a: 1 }
     cyclic.self = { back: cyclic }
-    expect(thrown(() => toRequest(api("POST /x", { data: cyclic }))).message).toBe(
+    expect(errorOf(() => toRequest(api("POST /x", { data: cyclic }))).message).toBe(
       "body.self.back: a circular reference cannot be serialised as JSON",
     )
-    expect(thrown(() => toRequestInit(api("POST /x", { user: { id: 1n } }))).message).toBe("body.user.id: a bigint cannot be serialised as JSON")
-    expect(thrown(() => toRequestInit(api("POST /x", { list: [1, 2n] }))).message).toBe("body.list[1]: a bigint cannot be serialised as JSON")
-    expect(thrown(() => toRequestInit(api("POST /x", { data: () => 1 }))).message).toBe("body: a function cannot be serialised as JSON")
+    expect(errorOf(() => toRequestInit(api("POST /x", { user: { id: 1n } }))).message).toBe("body.user.id: a bigint cannot be serialised as JSON")
+    expect(errorOf(() => toRequestInit(api("POST /x", { list: [1, 2n] }))).message).toBe("body.list[1]: a bigint cannot be serialised as JSON")
+    expect(errorOf(() => toRequestInit(api("POST /x", { data: () => 1 }))).message).toBe("body: a function cannot be serialised as JSON")
     const bad = { toJSON: () => { throw new Error("nope") } }
-    expect(thrown(() => toRequestInit(api("POST /x", { when: bad }))).message).toBe("body.when: toJSON threw (Error: nope)")
+    expect(errorOf(() => toRequestInit(api("POST /x", { when: bad }))).message).toBe("body.when: toJSON threw (Error: nope)")
   })
 
   it("deep nesting is an EndpointError, not a RangeError", () => {
     let deep: unknown = 1
     for (let i = 0; i < 20_000; i++) deep = [deep]
-    expect(thrown(() => toRequestInit({ method: "post", url: "http://x/", headers: { "content-type": "application/json" }, body: deep })).path).toMatch(/^body/)
+    expect(errorOf(() => toRequestInit({ method: "post", url: "http://x/", headers: { "content-type": "application/json" }, body: deep })).path).toMatch(/^body/)
   })
 
   it("forbidden methods, bad urls and malformed options", () => {
-    expect(thrown(() => toRequest(api("TRACE /x"))).message).toBe('method: "TRACE" cannot be sent by fetch')
-    expect(thrown(() => toRequest({ method: "get", url: "/relative", headers: {} })).path).toBe("url")
-    expect(thrown(() => toRequestInit(null as unknown as RequestOptions)).message).toBe("expected request options, got null")
-    expect(thrown(() => toRequestInit({ method: 1, url: "http://x/", headers: {} } as unknown as RequestOptions)).path).toBe("method")
-    expect(thrown(() => toRequestInit({ method: "get", url: "http://x/", headers: { a: {} } } as unknown as RequestOptions)).message).toBe(
+    expect(errorOf(() => toRequest(api("TRACE /x"))).message).toBe('method: "TRACE" cannot be sent by fetch')
+    expect(errorOf(() => toRequest({ method: "get", url: "/relative", headers: {} })).path).toBe("url")
+    expect(errorOf(() => toRequestInit(null as unknown as RequestOptions)).message).toBe("expected request options, got null")
+    expect(errorOf(() => toRequestInit({ method: 1, url: "http://x/", headers: {} } as unknown as RequestOptions)).path).toBe("method")
+    expect(errorOf(() => toRequestInit({ method: "get", url: "http://x/", headers: { a: {} } } as unknown as RequestOptions)).message).toBe(
       "headers.a: expected string or number, got object",
     )
-    expect(thrown(() => toRequestInit({ method: "get", url: "http://x/", headers: { A: "1", a: "2" } })).path).toBe("headers.a")
+    expect(errorOf(() => toRequestInit({ method: "get", url: "http://x/", headers: { A: "1", a: "2" } })).path).toBe("headers.a")
   })
 
   it("the Either variants return the same failures as values and never throw", () => {
