@@ -84,14 +84,10 @@ const withRoute = (defaults: Options, route: unknown): Options => {
  * @internal
  */
 export const buildFrom = (defaults: Options, first: unknown, second: unknown): RequestOptions => {
-  let route: unknown
-  let options: unknown
-  if (typeof first === "string" || (first !== undefined && second !== undefined)) {
-    route = first
-    options = second
-  } else {
-    options = first ?? second
-  }
+  // routeAndOptions, without the tuple: this is the hot path
+  const routed = isRouteCall(first, second)
+  const route = routed ? first : undefined
+  const options = routed ? second : (first ?? second)
   const base = route === undefined ? defaults : withRoute(defaults, route)
   return options === undefined ? build(base) : buildLayered(base, normalise(options))
 }
@@ -120,7 +116,11 @@ export const fresh = (o: Options): Options => {
  * @internal
  */
 export const routeAndOptions = (first: unknown, second: unknown): [route: unknown, options: unknown] =>
-  typeof first === "string" || (first !== undefined && second !== undefined) ? [first, second] : [undefined, first ?? second]
+  isRouteCall(first, second) ? [first, second] : [undefined, first ?? second]
+
+/** Whether a call's first argument is a route: a string, or anything followed by options. */
+const isRouteCall = (first: unknown, second: unknown): boolean =>
+  typeof first === "string" || (first !== undefined && second !== undefined)
 
 /**
  * The throwing form of {@link merge}.
