@@ -220,13 +220,13 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   })
   const absolute = t.scheme ?? hasScheme(expanded)
   let target = absolute ? expanded : joinBase(baseUrl, expanded)
-  const sendsQuery_ = ownMethod ? sendsQuery(method) : b.sendsQuery
+  const paramsGoToQuery = ownMethod ? sendsQuery(method) : b.sendsQuery
 
   // parameters, in the key order of the concatenation: base's keys, then top's new ones
   let query = ""
   let body: Record<string, unknown> | undefined
   const place = (key: string, value: unknown): void => {
-    if (sendsQuery_) {
+    if (paramsGoToQuery) {
       const pair = queryPair(key, value)
       if (pair !== "") query += (query === "" ? "" : "&") + pair
     } else {
@@ -254,7 +254,7 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
     topHeaders === undefined ? { ...b.headers } : { ...b.headers, ...topHeaders }
 
   const result: RequestOptions = { method: ownMethod ? method.toLowerCase() : b.lowerMethod, url: target, headers }
-  if (!sendsQuery_) {
+  if (!paramsGoToQuery) {
     const hasData = hasTopData || b.hasData
     const payload: unknown = hasData ? (hasTopData ? top.data : b.data) : body
     if (payload !== undefined || hasData) {
