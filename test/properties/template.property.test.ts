@@ -269,6 +269,20 @@ describe("Template: differential test against url-template", () => {
     )
   })
 
+  test("our own composite code (no delegation) equals url-template on the same domain", () => {
+    fc.assert(
+      fc.property(oracleCase, ({ template, values }) => {
+        const oracleContext = Object.assign(Object.create(null) as Record<string, unknown>, values)
+        const expected = parseTemplate(template).expand(oracleContext as never)
+        const parsed = Template.parse(template)
+        if (E.isLeft(parsed)) throw parsed.left
+        const own = Template.expandWith(parsed.right, (name) => (Object.hasOwn(values, name) ? values[name] : undefined), "own")
+        expect(own).toBe(expected)
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
   test("the generated domain exercises composites, prefixes and every operator", () => {
     // guards the generator itself: a differential test over trivial inputs proves nothing
     const samples = fc.sample(oracleCase, { numRuns: 500, seed: 42 })

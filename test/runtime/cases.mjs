@@ -20,6 +20,8 @@ export const run = (lib) => {
   return {
     version: VERSION,
     defaults: endpoint.DEFAULTS,
+    // a list and a record in the template: expanded by url-template, which dist/cjs require()s
+    composite: attempt(() => endpoint("GET /search{?tags*}{;keys}", { tags: ["a b", "c"], keys: { x: "1", y: "2" } })),
     get: attempt(() =>
       endpoint("GET /repos/{owner}/{repo}/issues", {
         owner: "octo cat",
