@@ -32,3 +32,20 @@ describe("the engine split", () => {
     expect(calls).not.toHaveBeenCalled()
   })
 })
+
+describe("the url-template path under hostile sizes", () => {
+  const timed = (f: () => unknown): number => {
+    const t0 = performance.now()
+    f()
+    return performance.now() - t0
+  }
+  test("a 100 000-character member and 10 000 members finish quickly (generous guard)", () => {
+    const long = "a%b/c ".repeat(20_000)
+    const many = Array.from({ length: 10_000 }, (_, i) => `v${i}`)
+    const record = Object.fromEntries(many.map((v) => [v, v]))
+    expect(timed(() => url("/x{?list*}", { list: [long] }))).toBeLessThan(2000)
+    expect(timed(() => url("/x{/list*}", { list: many }))).toBeLessThan(2000)
+    expect(timed(() => url("/x{?keys*}", { keys: record }))).toBeLessThan(2000)
+    expect(calls).toHaveBeenCalled()
+  })
+})
