@@ -6,6 +6,7 @@
 import { EndpointError } from "./EndpointError.js"
 import { kindOf, shown } from "./internal/describe.js"
 import { encodeComponent } from "./internal/encode.js"
+import { scalarString } from "./internal/scalar.js"
 import { isArray } from "./internal/object.js"
 
 // -------------------------------------------------------------------------------------
@@ -13,19 +14,14 @@ import { isArray } from "./internal/object.js"
 // -------------------------------------------------------------------------------------
 
 const scalar = (u: unknown, field: string): string => {
-  switch (typeof u) {
-    case "string":
-      return u
-    case "number":
-    case "boolean":
-    case "bigint":
-      return String(u)
-    default:
-      throw new EndpointError(
-        field,
-        `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`,
-      )
+  const s = scalarString(u)
+  if (s === undefined) {
+    throw new EndpointError(
+      field,
+      `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`,
+    )
   }
+  return s
 }
 
 /** `q` keeps its `+` separators: each piece is encoded, then joined by `+`. */

@@ -14,6 +14,7 @@ import { encode, isHexDigit, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, 
 import { attempt } from "./internal/attempt.js"
 import { SecondSightCache } from "./internal/cache.js"
 import { has, isPlainObject, put } from "./internal/object.js"
+import { scalarString } from "./internal/scalar.js"
 import { parseTemplate as parseUrlTemplate } from "url-template"
 
 // -------------------------------------------------------------------------------------
@@ -461,19 +462,6 @@ type Lookup = (name: string) => unknown
  * module always (for the differential test of its own code).
  */
 type Engine = "split" | "own"
-
-const scalarString = (u: unknown): string | undefined => {
-  switch (typeof u) {
-    case "string":
-      return u
-    case "number":
-    case "boolean":
-    case "bigint":
-      return String(u)
-    default:
-      return undefined
-  }
-}
 
 /** The first `count` code points of `s` (a surrogate pair is one code point). */
 const prefixOf = (s: string, count: number): string => {
