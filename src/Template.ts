@@ -519,14 +519,16 @@ const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown, engine: En
     if (v.prefix > 0) throw new EndpointError(name, "a prefix modifier cannot apply to a record")
     const keys: Array<string> = []
     const members: Array<string> = []
+    const encodedKeys: Array<string> = []
+    const encoded: Array<string> = []
     const record: Record<string, string> = {}
     for (const key of Object.keys(value)) {
       const member = value[key]
       if (member === undefined || member === null) continue
       const field = `${name}.${key}`
       const s = memberString(member, field)
-      encode(key, op.allow, field) // rejects a lone surrogate in the key
-      encode(s, op.allow, field) // and in the value
+      encodedKeys.push(encode(key, op.allow, field)) // also rejects a lone surrogate in the key
+      encoded.push(encode(s, op.allow, field)) // and in the value
       keys.push(key)
       members.push(s)
       put(record, key, s)
@@ -535,13 +537,14 @@ const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown, engine: En
     if (engine === "split" && urlTemplateIsRight(op, v, members, keys)) return viaUrlTemplate(op, v, record)
     let out = ""
     for (let i = 0; i < keys.length; i++) {
-      const field = `${name}.${keys[i]}`
-      const k = encode(keys[i]!, op.allow, field)
-      const s = members[i]!
-      const encoded = encode(s, op.allow, field)
+      const k = encodedKeys[i]!
       // RFC 6570 Appendix A: an exploded pair is `name` + ifemp when empty only
       // under a named operator; unnamed operators always write "name=value".
-      const piece = !v.explode ? k + "," + encoded : s === "" && op.named ? k + op.ifEmpty : k + "=" + encoded
+      const piece = !v.explode
+        ? k + "," + encoded[i]
+        : members[i] === "" && op.named
+          ? k + op.ifEmpty
+          : k + "=" + encoded[i]
       out += i === 0 ? piece : v.explode ? op.sep + piece : "," + piece
     }
     return op.named && !v.explode ? name + "=" + out : out
