@@ -17,7 +17,7 @@
  */
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
-import { attempt, run } from "./internal/attempt.js"
+import { attempt, errorText, run } from "./internal/attempt.js"
 import { child, kindOf, quote } from "./internal/describe.js"
 import { has, isPlainObject, put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"
@@ -137,7 +137,7 @@ const findUnserialisable = (value: unknown, path: string, key: string, ancestors
 
 const describeError = (e: unknown): string => {
   try {
-    return e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200) : kindOf(e)
+    return errorText(e) ?? kindOf(e)
   } catch {
     return "unknown error"
   }

@@ -33,16 +33,22 @@ const isInstance = (e: unknown, C: abstract new (...args: never) => unknown): bo
 export const toEndpointError = (e: unknown): EndpointError => {
   if (isInstance(e, EndpointError)) return e as EndpointError
   if (isInstance(e, RangeError)) return new EndpointError("", "input nested too deeply")
-  let detail = ""
+  const detail = errorText(e)
+  return new EndpointError("", detail === undefined ? FOREIGN : `${FOREIGN} (${detail})`)
+}
+
+/**
+ * `"<name>: <message>"` of a thrown Error, at most 200 characters; `undefined`
+ * for anything else, or when reading it throws. Never throws.
+ */
+export const errorText = (e: unknown): string | undefined => {
   try {
-    if (isInstance(e, Error)) {
-      const { name, message } = e as Error
-      detail = `${String(name)}: ${String(message)}`.slice(0, 200)
-    }
+    if (!isInstance(e, Error)) return undefined
+    const { name, message } = e as Error
+    return `${String(name)}: ${String(message)}`.slice(0, 200)
   } catch {
-    detail = ""
+    return undefined
   }
-  return new EndpointError("", detail === "" ? FOREIGN : `${FOREIGN} (${detail})`)
 }
 
 /** Runs `f`; an EndpointError (or anything else thrown) becomes a Left. */

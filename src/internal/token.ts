@@ -17,16 +17,6 @@ export const isToken = (s: string): boolean => {
   return true
 }
 
-/** Whether `s` is a token with no uppercase letter. */
-export const isLowercaseToken = (s: string): boolean => {
-  if (!isToken(s)) return false
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 65 && c <= 90) return false
-  }
-  return true
-}
-
 /** `tokenCase`: not a token. */
 export const NOT_A_TOKEN = 0
 /** `tokenCase`: a token with no uppercase letter. */
