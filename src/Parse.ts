@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { amendAccept, amendWith } from "./Accept.js"
+import { amendAccept } from "./Accept.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
 import { has, put } from "./internal/object.js"
@@ -20,7 +20,7 @@ import {
   type Options,
 } from "./Options.js"
 import { appendQuery, queryPair } from "./Query.js"
-import { compile, expandWith } from "./Template.js"
+import { compile, expandWith, startsWithScheme } from "./Template.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -52,33 +52,29 @@ export interface RequestOptions<M extends string = string> {
 // utils
 // -------------------------------------------------------------------------------------
 
-const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
-
-/** Whether a url starts with an RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":".  *
+/**
+ * Whether a url starts with an RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":".
+ *
  * @example
  * import { Parse } from "fp-endpoint"
  *
  * Parse.hasScheme("https://example.com/x") // true
  * Parse.hasScheme("/repos/o/r") // false
  *
-*/
-export const hasScheme = (url: string): boolean => {
-  if (url.length === 0 || !isAlpha(url.charCodeAt(0))) return false
-  for (let i = 1; i < url.length; i++) {
-    const c = url.charCodeAt(i)
-    if (c === 58) return true
-    if (!(isAlpha(c) || (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return false
-  }
-  return false
-}
+ * @since 0.1.0
+ */
+export const hasScheme: (url: string) => boolean = startsWithScheme
 
-/** `baseUrl` followed by `path`; a `/` on both sides of the seam collapses into one.  *
+/**
+ * `baseUrl` followed by `path`; a `/` on both sides of the seam collapses into one.
+ *
  * @example
  * import { Parse } from "fp-endpoint"
  *
  * Parse.joinBase("https://ghe.example/api/v3/", "/user") // "https://ghe.example/api/v3/user"
  *
-*/
+ * @since 0.1.0
+ */
 export const joinBase = (baseUrl: string, path: string): string =>
   baseUrl.endsWith("/") && path.startsWith("/") ? baseUrl + path.slice(1) : baseUrl + path
 
@@ -106,7 +102,6 @@ interface Layer {
   readonly lowerMethod: string
   readonly sendsQuery: boolean
   readonly baseUrl: string
-  readonly baseUrlHasQueryOrFragment: boolean
   readonly headers: Headers | undefined
   readonly mediaType: MediaType | undefined
   readonly request: Options["request"] | undefined
@@ -114,8 +109,8 @@ interface Layer {
   readonly data: unknown
   /** Parameter keys, in order. */
   readonly params: ReadonlyArray<string>
-  /** The accept header as the layer's own `mediaType` amends it; `undefined` when that changes nothing. */
-  readonly amendedAccept: string | undefined
+  /** The accept header as the layer's own `mediaType` amends it. */
+  readonly accept: HeaderValue | undefined
 }
 
 const layers = new WeakMap<Options, Layer>()
@@ -125,30 +120,33 @@ const layerOf = (o: Options): Layer => {
   if (layer === undefined) {
     const headers = own(o, "headers") as Headers | undefined
     const mediaType = own(o, "mediaType") as MediaType | undefined
-    const accept = headers === undefined ? undefined : headers.accept
-    const acceptText = accept === undefined ? undefined : String(accept)
-    const amended = amendAccept(acceptText, mediaType)
     const method = (own(o, "method") as string | undefined) ?? "GET"
-    const baseUrl = (own(o, "baseUrl") as string | undefined) ?? ""
     layer = {
       url: own(o, "url") as string | undefined,
       method,
       lowerMethod: method.toLowerCase(),
       sendsQuery: sendsQuery(method),
-      baseUrl,
-      baseUrlHasQueryOrFragment: hasQueryOrFragment(baseUrl),
+      baseUrl: (own(o, "baseUrl") as string | undefined) ?? "",
       headers,
       mediaType,
       request: own(o, "request") as Options["request"],
       hasData: has(o, "data"),
       data: own(o, "data"),
       params: Object.keys(o).filter((k) => !isReservedKey(k)),
-      amendedAccept: amended !== acceptText ? amended : undefined,
+      accept: amendedAccept(headers, mediaType),
     }
     // only bases the library made and never changes are remembered: a caller's object may change
     if (cacheable.has(o)) layers.set(o, layer)
   }
   return layer
+}
+
+/** The accept header of `headers` as `mediaType` amends it. */
+const amendedAccept = (headers: Headers | undefined, mediaType: MediaType | undefined): HeaderValue | undefined => {
+  const accept = headers?.accept
+  const text = accept === undefined ? undefined : String(accept)
+  const amended = amendAccept(text, mediaType)
+  return amended === text ? accept : amended // a number stays a number when nothing changes
 }
 
 /** Bases the library made and never changes (merged defaults and routes). */
@@ -170,16 +168,13 @@ export const markImmutable = <A extends Options>(o: A): A => {
 export const buildLayered = (base: Options, top: Options): RequestOptions => {
   const b = layerOf(base)
   // one pass over the caller's keys: reserved ones override the base, the rest are parameters
-  let url = b.url
-  let method = b.method
-  let baseUrl = b.baseUrl
+  let { url, method, baseUrl } = b
   let ownMethod = false
-  let ownBaseUrl = false
   let topHeaders: Headers | undefined
   let topMedia: MediaType | undefined
   let topRequest: Options["request"] | undefined
   let hasTopData = false
-  const topKeys = top === NONE ? EMPTY_KEYS : Object.keys(top)
+  const topKeys = top === NONE ? NONE_KEYS : Object.keys(top)
   let topParams = 0
   for (const key of topKeys) {
     switch (key) {
@@ -192,7 +187,6 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
         break
       case "baseUrl":
         baseUrl = top.baseUrl!
-        ownBaseUrl = true
         break
       case "headers":
         topHeaders = top.headers
@@ -213,13 +207,11 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   if (url === undefined) throw new EndpointError("url", "required, got nothing")
   const t = compile(url)
   const names = t.nameSet
-  const expanded = expandWith(t, (name) => {
-    if (isReservedKey(name)) return undefined
-    if (has(top, name)) return has(base, name) ? ParameterSemigroup.concat(base[name], top[name]) : top[name]
-    return own(base, name)
-  })
-  const absolute = t.scheme ?? hasScheme(expanded)
-  let target = absolute ? expanded : joinBase(baseUrl, expanded)
+  /** A parameter of concat(base, top). */
+  const parameter = (key: string): unknown =>
+    has(top, key) ? (has(base, key) ? ParameterSemigroup.concat(base[key], top[key]) : top[key]) : own(base, key)
+  const expanded = expandWith(t, (name) => (isReservedKey(name) ? undefined : parameter(name)))
+  let target = (t.scheme ?? startsWithScheme(expanded)) ? expanded : joinBase(baseUrl, expanded)
   const paramsGoToQuery = ownMethod ? sendsQuery(method) : b.sendsQuery
 
   // parameters, in the key order of the concatenation: base's keys, then top's new ones
@@ -230,29 +222,16 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
       const pair = queryPair(key, value)
       if (pair !== "") query += (query === "" ? "" : "&") + pair
     } else {
-      if (body === undefined) body = {}
-      put(body, key, value)
+      put((body ??= {}), key, value)
     }
   }
-  for (const key of b.params) {
-    if (names.has(key)) continue
-    place(key, has(top, key) ? ParameterSemigroup.concat(base[key], top[key]) : base[key])
-  }
+  for (const key of b.params) if (!names.has(key)) place(key, parameter(key))
   if (topParams > 0) {
-    for (const key of topKeys) {
-      if (isReservedKey(key) || names.has(key) || has(base, key)) continue
-      place(key, top[key])
-    }
+    for (const key of topKeys) if (!isReservedKey(key) && !names.has(key) && !has(base, key)) place(key, top[key])
   }
-  if (query !== "") {
-    // no scan of the url when neither the template nor the base url can hold a "?" or "#"
-    const plain = !t.mayHaveQueryOrFragment && (absolute || !(ownBaseUrl ? hasQueryOrFragment(baseUrl) : b.baseUrlHasQueryOrFragment))
-    target = plain ? target + "?" + query : appendQuery(target, query)
-  }
+  if (query !== "") target = appendQuery(target, query)
 
-  const headers: { [name: string]: HeaderValue } =
-    topHeaders === undefined ? { ...b.headers } : { ...b.headers, ...topHeaders }
-
+  const headers: { [name: string]: HeaderValue } = topHeaders === undefined ? { ...b.headers } : { ...b.headers, ...topHeaders }
   const result: RequestOptions = { method: ownMethod ? method.toLowerCase() : b.lowerMethod, url: target, headers }
   if (!paramsGoToQuery) {
     const hasData = hasTopData || b.hasData
@@ -262,44 +241,35 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
       if (!has(headers, "content-type")) headers["content-type"] = CONTENT_TYPE_JSON
     }
   }
-  if (topHeaders === undefined && topMedia === undefined) {
-    if (b.amendedAccept !== undefined) headers.accept = b.amendedAccept
-  } else {
-    // the media type of concat(base, top), read field by field rather than built
-    const baseMedia = b.mediaType
-    if (baseMedia !== undefined || topMedia !== undefined) {
-      const format = (topMedia !== undefined && has(topMedia, "format") ? topMedia.format : baseMedia?.format) ?? ""
-      const basePreviews = baseMedia?.previews
-      const topPreviews = topMedia?.previews
-      const previews =
-        topPreviews === undefined
-          ? (basePreviews ?? NO_PREVIEWS)
-          : basePreviews === undefined
-            ? topPreviews
-            : PreviewsSemigroup.concat(basePreviews, topPreviews)
-      const accept = headers.accept
-      const acceptText = accept === undefined ? undefined : String(accept)
-      const amended = amendWith(acceptText, format, previews)
-      if (amended !== undefined && amended !== acceptText) headers.accept = amended
-    }
-  }
+  const baseMedia = b.mediaType
+  const accept =
+    topHeaders === undefined && topMedia === undefined
+      ? b.accept
+      : amendedAccept(
+          headers,
+          // the media type of concat(base, top), without the generic record union
+          topMedia === undefined || baseMedia === undefined
+            ? (topMedia ?? baseMedia)
+            : {
+                format: has(topMedia, "format") ? topMedia.format : baseMedia.format,
+                previews: PreviewsSemigroup.concat(baseMedia.previews ?? NO_PREVIEWS, topMedia.previews ?? NO_PREVIEWS),
+              },
+        )
+  if (accept !== undefined) headers.accept = accept
   const request =
     topRequest === undefined ? b.request : b.request === undefined ? topRequest : ParameterSemigroup.concat(b.request, topRequest)
   if (request !== undefined) result.request = request as RequestOptions["request"]
   return result
 }
 
-const EMPTY_KEYS: ReadonlyArray<string> = []
+const NONE_KEYS: ReadonlyArray<string> = []
 const NO_PREVIEWS: ReadonlyArray<string> = []
 
 const sendsQuery = (method: string): boolean => {
   if (method === "GET" || method === "get" || method === "HEAD" || method === "head") return true
-  if (method.length !== 3 && method.length !== 4) return false
-  const upper = method.toUpperCase()
+  const upper = method.length < 5 ? method.toUpperCase() : ""
   return upper === "GET" || upper === "HEAD"
 }
-
-const hasQueryOrFragment = (url: string): boolean => url.includes("?") || url.includes("#")
 
 // -------------------------------------------------------------------------------------
 // destructors
