@@ -128,9 +128,7 @@ export const isReservedKey = (key: string): boolean => {
 // normalisation
 // -------------------------------------------------------------------------------------
 
-const PREVIEW_SUFFIX = "-preview"
-
-/** A string with CR, LF or NUL would let a value end a header line (or the request line) early. */
+/** Whether a string holds CR, LF or NUL, which would end a header line (or the request line) early. */
 const breaksHeaderLine = (s: string): boolean => {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
@@ -139,28 +137,38 @@ const breaksHeaderLine = (s: string): boolean => {
   return false
 }
 
+const plainObject = (u: unknown, path: string): Record<string, unknown> => {
+  if (!isPlainObject(u)) throw new EndpointError(path, `expected a plain object, got ${kindOf(u)}`)
+  return u
+}
+
 const expectString = (u: unknown, path: string): string => {
   if (typeof u !== "string") throw new EndpointError(path, `expected string, got ${kindOf(u)}`)
   return u
 }
 
+/** A string that may go on a header line or the request line. */
+const lineString = (u: unknown, path: string, what = ""): string => {
+  const s = expectString(u, path)
+  if (breaksHeaderLine(s)) throw new EndpointError(path, `${what}contains CR, LF or NUL`)
+  return s
+}
+
 const normaliseHeaders = (u: unknown): Headers => {
-  if (!isPlainObject(u)) throw new EndpointError("headers", `expected a plain object, got ${kindOf(u)}`)
-  const snapshot: Record<string, unknown> = { ...u }
+  const snapshot = { ...plainObject(u, "headers") }
   let normal = true // already lowercase, with no null or undefined value
   for (const name of Object.keys(snapshot)) {
     const value = snapshot[name]
     const kind = tokenCase(name)
     if (kind === NOT_A_TOKEN) throw new EndpointError(child("headers", name), "header name is not an RFC 9110 token")
     if (kind === MIXED_CASE) normal = false
-    if (value === undefined || value === null) {
-      normal = false
-    } else if (typeof value === "string") {
-      if (breaksHeaderLine(value)) throw new EndpointError(child("headers", name), "header value contains CR, LF or NUL")
-    } else if (typeof value === "number") {
+    if (value === undefined || value === null) normal = false
+    else if (typeof value === "number") {
       if (!Number.isFinite(value)) throw new EndpointError(child("headers", name), `expected a finite number, got ${value}`)
-    } else {
+    } else if (typeof value !== "string") {
       throw new EndpointError(child("headers", name), `expected string or number, got ${kindOf(value)}`)
+    } else if (breaksHeaderLine(value)) {
+      throw new EndpointError(child("headers", name), "header value contains CR, LF or NUL")
     }
   }
   if (normal) return snapshot as Headers
@@ -172,43 +180,26 @@ const normaliseHeaders = (u: unknown): Headers => {
   return out
 }
 
-const normalisePreviews = (u: unknown): ReadonlyArray<string> => {
-  if (!Array.isArray(u)) throw new EndpointError("mediaType.previews", `expected an array of strings, got ${kindOf(u)}`)
-  const out: Array<string> = []
-  const seen = new Set<string>()
-  for (let i = 0; i < u.length; i++) {
-    const p: unknown = u[i]
-    const path = `mediaType.previews[${i}]`
-    if (typeof p !== "string") throw new EndpointError(path, `expected string, got ${kindOf(p)}`)
-    if (breaksHeaderLine(p)) throw new EndpointError(path, "preview name contains CR, LF or NUL")
-    const name = p.endsWith(PREVIEW_SUFFIX) ? p.slice(0, p.length - PREVIEW_SUFFIX.length) : p
-    if (!seen.has(name)) {
-      seen.add(name)
-      out.push(name)
-    }
-  }
-  return out
-}
-
 const normaliseMediaType = (u: unknown): MediaType => {
-  if (!isPlainObject(u)) throw new EndpointError("mediaType", `expected a plain object, got ${kindOf(u)}`)
-  let format: string | undefined
-  let previews: ReadonlyArray<string> | undefined
-  for (const key of Object.keys(u)) {
-    const value = u[key]
+  const out: { format?: string; previews?: Array<string> } = {}
+  const m = plainObject(u, "mediaType")
+  for (const key of Object.keys(m)) {
+    const value = m[key]
     if (value === undefined) continue
     if (key === "format") {
-      format = expectString(value, "mediaType.format")
-      if (breaksHeaderLine(format)) throw new EndpointError("mediaType.format", "contains CR, LF or NUL")
+      out.format = lineString(value, "mediaType.format")
     } else if (key === "previews") {
-      previews = normalisePreviews(value)
+      if (!Array.isArray(value)) throw new EndpointError("mediaType.previews", `expected an array of strings, got ${kindOf(value)}`)
+      const previews = new Set<string>()
+      for (let i = 0; i < value.length; i++) {
+        const p = lineString(value[i], `mediaType.previews[${i}]`, "preview name ")
+        previews.add(p.endsWith("-preview") ? p.slice(0, -8) : p)
+      }
+      out.previews = Array.from(previews)
     } else {
       throw new EndpointError(child("mediaType", key), "unknown key (expected format or previews)")
     }
   }
-  const out: { format?: string; previews?: ReadonlyArray<string> } = {}
-  if (format !== undefined) out.format = format
-  if (previews !== undefined) out.previews = previews
   return out
 }
 
@@ -218,9 +209,8 @@ const normaliseMediaType = (u: unknown): MediaType => {
  * @internal
  */
 export const normalise = (u: unknown): Options => {
-  if (!isPlainObject(u)) throw new EndpointError("options", `expected a plain object, got ${kindOf(u)}`)
   // One read of every property (a getter runs once): what is checked is what is used.
-  const out: Record<string, unknown> = { ...u }
+  const out: Record<string, unknown> = { ...plainObject(u, "options") }
   let hasUndefined = false
   for (const key of Object.keys(out)) {
     const value = out[key]
@@ -230,16 +220,13 @@ export const normalise = (u: unknown): Options => {
     }
     switch (key) {
       case "method":
-        if (!isToken(expectString(value, "method"))) {
-          throw new EndpointError("method", `${quote(value as string)} is not an HTTP method token`)
-        }
+        if (!isToken(expectString(value, key))) throw new EndpointError(key, `${quote(value as string)} is not an HTTP method token`)
         break
       case "url":
         expectString(value, key)
         break
       case "baseUrl":
-        // used verbatim in the result's url: CR, LF or NUL would end the request line early
-        if (breaksHeaderLine(expectString(value, key))) throw new EndpointError("baseUrl", "contains CR, LF or NUL")
+        lineString(value, key) // used verbatim in the result's url
         break
       case "headers":
         out.headers = normaliseHeaders(value)
@@ -248,8 +235,7 @@ export const normalise = (u: unknown): Options => {
         out.mediaType = normaliseMediaType(value)
         break
       case "request":
-        if (!isPlainObject(value)) throw new EndpointError("request", `expected a plain object, got ${kindOf(value)}`)
-        break
+        plainObject(value, key)
     }
   }
   return (hasUndefined ? withoutUndefined(out) : out) as Options
@@ -561,7 +547,7 @@ export const Semigroup: Se.Semigroup<Options> = /* @__PURE__ */ keyedUnion<Optio
  *
  * @since 0.1.0
  */
-export const Monoid: Mo.Monoid<Options> = { concat: Semigroup.concat, empty: {} }
+export const Monoid: Mo.Monoid<Options> = { concat: (x, y) => Semigroup.concat(x, y), empty: {} }
 
 /**
  * Concatenates options, dual: `concat(a, b)` or `pipe(a, concat(b))`; `b` wins.
