@@ -1,0 +1,94 @@
+// The accept rewrite (src/Accept.ts) reads SPEC §6.8 with two patterns. The
+// oracle here reads the same grammar character by character, with no pattern:
+//   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`
+//             (spaces or tabs around it kept) becomes `application/vnd.<vendor>[.v3].<format>`;
+//   previews: in each maximal run of word characters and `-`, the text before
+//             the run's last `-preview` names a preview already there.
+import fc from "fast-check"
+import { describe, expect, test } from "vitest"
+import { amendAccept } from "../../src/Accept.js"
+
+const isWord = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9_]$/.test(c)
+const wordEnd = (s: string, i: number): number => {
+  while (isWord(s[i])) i++
+  return i
+}
+
+const oracleEntry = (entry: string, format: string): string => {
+  let lead = 0
+  while (entry[lead] === " " || entry[lead] === "\t") lead++
+  let end = entry.length
+  while (end > lead && (entry[end - 1] === " " || entry[end - 1] === "\t")) end--
+  const s = entry.slice(lead, end)
+  const prefix = "application/vnd."
+  if (!s.startsWith(prefix)) return entry
+  const vendorEnd = wordEnd(s, prefix.length)
+  if (vendorEnd === prefix.length) return entry
+  let i = vendorEnd
+  let v3 = ""
+  if (s.startsWith(".v3", i) && !isWord(s[i + 3])) {
+    v3 = ".v3"
+    i += 3
+  }
+  if (s[i] === ".") {
+    const xEnd = wordEnd(s, i + 1)
+    if (xEnd === i + 1) return entry
+    i = xEnd
+  }
+  if (s.startsWith("+json", i)) i += 5
+  if (i !== s.length) return entry
+  return entry.slice(0, lead) + s.slice(0, vendorEnd) + v3 + "." + format + entry.slice(end)
+}
+
+const oraclePreviews = (accept: string): Array<string> => {
+  const names: Array<string> = []
+  let run = ""
+  for (const c of accept + " ") {
+    if (isWord(c) || c === "-") {
+      run += c
+      continue
+    }
+    const at = run.lastIndexOf("-preview")
+    if (at > 0) names.push(run.slice(0, at))
+    run = ""
+  }
+  return names
+}
+
+const oracle = (accept: string, format: string, previews: ReadonlyArray<string>): string => {
+  if (accept.includes("application/octet-stream")) return accept
+  let value = format === "" ? accept : accept.split(",").map((e) => oracleEntry(e, format)).join(",")
+  if (previews.length > 0) {
+    const names = [...new Set([...oraclePreviews(value), ...previews])]
+    value = names.map((n) => `application/vnd.github.${n}-preview${format === "" ? "+json" : "." + format}`).join(",")
+  }
+  return value
+}
+
+// accept values built from the grammar's own pieces, so that most entries are near misses
+const piece = fc.constantFrom(
+  "application/vnd.", "github", "v3", ".v3", ".v3x", ".raw", ".", "+json", "+jsonx", "json",
+  "-preview", "symmetra", "_", "-", " ", "\t", ",", "application/json", "$1", "x", "9",
+)
+const accept = fc.array(piece, { maxLength: 12 }).map((ps) => ps.join(""))
+const format = fc.constantFrom("", "raw", "html", "diff", "$&", "a.b")
+const previews = fc.array(fc.constantFrom("symmetra", "luke-cage", "x"), { maxLength: 3 })
+
+describe("the accept rewrite", () => {
+  test("equals a character-by-character reading of SPEC §6.8", () => {
+    fc.assert(
+      fc.property(accept, format, previews, (a, f, p) => {
+        expect(amendAccept(a, { format: f, previews: p })).toBe(oracle(a, f, p))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+  test("examples from the spec, and a format with a replacement pattern in it", () => {
+    expect(amendAccept("application/vnd.github.v3+json", { format: "raw" })).toBe("application/vnd.github.v3.raw")
+    expect(amendAccept(" application/vnd.github.v3.html+json ,text/plain", { format: "diff" })).toBe(
+      " application/vnd.github.v3.diff ,text/plain",
+    )
+    expect(amendAccept("application/vnd.github+json", { format: "$&" })).toBe("application/vnd.github.$&")
+    expect(amendAccept("application/vnd.github.v3x+json", { format: "raw" })).toBe("application/vnd.github.raw")
+  })
+})
