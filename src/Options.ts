@@ -181,25 +181,29 @@ const normaliseHeaders = (u: unknown): Headers => {
 }
 
 const normaliseMediaType = (u: unknown): MediaType => {
-  const out: { format?: string; previews?: Array<string> } = {}
+  let format: string | undefined
+  let previews: Set<string> | undefined
   const m = plainObject(u, "mediaType")
   for (const key of Object.keys(m)) {
     const value = m[key]
     if (value === undefined) continue
     if (key === "format") {
-      out.format = lineString(value, "mediaType.format")
+      format = lineString(value, "mediaType.format")
     } else if (key === "previews") {
       if (!Array.isArray(value)) throw new EndpointError("mediaType.previews", `expected an array of strings, got ${kindOf(value)}`)
-      const previews = new Set<string>()
+      previews = new Set()
       for (let i = 0; i < value.length; i++) {
         const p = lineString(value[i], `mediaType.previews[${i}]`, "preview name ")
         previews.add(p.endsWith("-preview") ? p.slice(0, -8) : p)
       }
-      out.previews = Array.from(previews)
     } else {
       throw new EndpointError(child("mediaType", key), "unknown key (expected format or previews)")
     }
   }
+  // always format, then previews, whatever the input's key order
+  const out: { format?: string; previews?: ReadonlyArray<string> } = {}
+  if (format !== undefined) out.format = format
+  if (previews !== undefined) out.previews = Array.from(previews)
   return out
 }
 

@@ -515,18 +515,19 @@ const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown, engine: En
     if (s === undefined) {
       throw new EndpointError(field, `a list or record member must be a string, number, boolean or bigint, got ${kindOf(member)}`)
     }
-    const encoded = encode(s, op.allow, field) // also rejects a lone surrogate
+    const k = list ? "" : encode(key, op.allow, field) // also rejects a lone surrogate, in the key first
+    const encoded = encode(s, op.allow, field) // and in the value
     let piece = encoded
     if (list) {
       if (v.explode && op.named) piece = named(op, name, s, encoded)
       ;(checked as Array<string>).push(s)
     } else {
-      const k = encode(key, op.allow, field)
       // RFC 6570 Appendix A: an exploded pair is `name` + ifemp when empty only
       // under a named operator; unnamed operators always write "name=value".
       piece = !v.explode ? k + "," + encoded : op.named ? named(op, k, s, encoded) : k + "=" + encoded
       put(checked as Record<string, string>, key, s)
-      if (op.allow === RESERVED && encode(key, UNRESERVED, field) !== key) delegate = false
+      // url-template writes an empty key's pair as the bare value
+      if (key === "" || (op.allow === RESERVED && encode(key, UNRESERVED, field) !== key)) delegate = false
     }
     if ((op.operator === ";" && v.explode && s === "") || (op.allow === RESERVED && s.includes("%"))) delegate = false
     out += (count++ === 0 ? "" : v.explode ? op.sep : ",") + piece
@@ -542,7 +543,8 @@ const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown, engine: En
 // variable name (written double-encoded), an empty member under an exploded ";"
 // (written "name=" instead of "name"), and under "+" and "#" a "%" in a value (an
 // invalid one is let through) or a reserved character in a record key (encoded
-// anyway). Members reach it as checked strings, so it never sees a lone surrogate
+// anyway; the check keeps every key with a non-unreserved character here), and
+// an empty record key anywhere (it writes the pair as the bare value). Members reach it as checked strings, so it never sees a lone surrogate
 // or a bigint. test/properties/template.property.test.ts proves the two agree.
 
 /** One variable's expansion by url-template, without the operator's leading character. */

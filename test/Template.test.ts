@@ -99,6 +99,8 @@ describe("values", () => {
     expect(errorOf(() => url("/{?x}", { x: ["ok", "\ud800"] })).path).toBe("x[1]")
     expect(errorOf(() => url("/{?x*}", { x: { k: "\udfff" } })).path).toBe("x.k")
     expect(errorOf(() => url("/{?x*}", { x: { "\udfff": "v" } })).message).toContain("lone surrogate")
+    // key and value both broken: the key is reported (index 0 of the key, not index 1 of the value)
+    expect(errorOf(() => url("/{x}", { x: { "\ud800\ud800": "&\ud800" } })).message).toContain("lone surrogate at index 0")
   })
 
   test("a prefix never splits a surrogate pair: it counts code points", () => {

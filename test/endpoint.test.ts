@@ -72,6 +72,10 @@ describe("§3 normalisation", () => {
       right: { mediaType: { previews: ["symmetra", "mercy"] } },
     })
   })
+  test("a normalised mediaType lists format before previews, whatever the input's key order", () => {
+    const decoded = Options.decode({ mediaType: { previews: ["a"], format: "raw" } })
+    expect(decoded._tag === "Right" && Object.keys(decoded.right.mediaType!)).toEqual(["format", "previews"])
+  })
   test("a JSON.parse'd __proto__ key is an ordinary parameter and pollutes nothing", () => {
     const options = JSON.parse('{"url":"/x","method":"POST","__proto__":{"polluted":1}}')
     const r = endpoint(options)

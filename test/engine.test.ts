@@ -29,6 +29,9 @@ describe("the engine split", () => {
     expect(url("{+list}", { list: ["%foo"] })).toBe("%25foo") // url-template lets an invalid % through
     expect(url("{+keys*}", { keys: { "a/b": "1" } })).toBe("a/b=1") // url-template encodes the key
     expect(url("{?Some%20Thing*}", { "Some%20Thing": ["x"] })).toBe("?Some%20Thing=x") // url-template double-encodes
+    expect(url("{?keys*}", { keys: { "": "v", a: "1" } })).toBe("?=v&a=1") // url-template: ?v&a=1
+    expect(url("{/keys*}", { keys: { "": "v" } })).toBe("/=v") // url-template: /v
+    expect(url("{+keys*}", { keys: { "": "v", é: "1" } })).toBe("=v,%C3%A9=1") // the same, whatever the other keys
     expect(calls).not.toHaveBeenCalled()
   })
 })
