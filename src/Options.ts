@@ -128,6 +128,8 @@ export const isReservedKey = (key: string): boolean => {
 // normalisation
 // -------------------------------------------------------------------------------------
 
+const PREVIEW_SUFFIX = "-preview"
+
 /** Whether a string holds CR, LF or NUL, which would end a header line (or the request line) early. */
 const breaksHeaderLine = (s: string): boolean => {
   for (let i = 0; i < s.length; i++) {
@@ -194,7 +196,7 @@ const normaliseMediaType = (u: unknown): MediaType => {
       previews = new Set()
       for (let i = 0; i < value.length; i++) {
         const p = lineString(value[i], `mediaType.previews[${i}]`, "preview name ")
-        previews.add(p.endsWith("-preview") ? p.slice(0, -8) : p)
+        previews.add(p.endsWith(PREVIEW_SUFFIX) ? p.slice(0, -PREVIEW_SUFFIX.length) : p)
       }
     } else {
       throw new EndpointError(child("mediaType", key), "unknown key (expected format or previews)")

@@ -10,7 +10,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { quote, kindOf } from "./internal/describe.js"
-import { encode, isHexDigit, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, type Allow } from "./internal/encode.js"
+import { encode, isHexDigit, isUriChar, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, type Allow } from "./internal/encode.js"
 import { attempt } from "./internal/attempt.js"
 import { SecondSightCache } from "./internal/cache.js"
 import { has, isPlainObject, put } from "./internal/object.js"
@@ -161,12 +161,6 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57
 const isVarChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 95
 const isSchemeChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 43 || c === 45 || c === 46
 
-/** Characters copied verbatim from a literal: unreserved and reserved, except `{`, `}`, `%`. */
-const LITERAL_OK = new Uint8Array(128)
-for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=") {
-  LITERAL_OK[ch.charCodeAt(0)] = 1
-}
-
 /** The length of the run of URI scheme characters that starts `s`; 0 unless `s` starts with a letter. */
 const schemeRun = (s: string): number => {
   if (!isAlpha(s.charCodeAt(0))) return 0
@@ -190,8 +184,9 @@ export const startsWithScheme = (s: string): boolean => {
  * when present, `//authority`. 0 when the template has no literal scheme.
  */
 const afterSchemeAndAuthority = (s: string): number => {
-  if (!startsWithScheme(s)) return 0
-  let i = schemeRun(s) + 1
+  let i = schemeRun(s)
+  if (i === 0 || s.charCodeAt(i) !== 58 /* : */) return 0
+  i++
   if (s.startsWith("//", i)) {
     i += 2
     while (i < s.length) {
@@ -326,7 +321,8 @@ const parseTemplate = (source: string): Template => {
   let i = 0
   while (i < n) {
     const c = source.charCodeAt(i)
-    if (c < 128 && LITERAL_OK[c] === 1) {
+    if (isUriChar(c)) {
+      // unreserved and reserved characters are copied verbatim (`{`, `}` and `%` are neither)
       if (c === 58 /* : */ && i >= colonsFrom && i + 1 < n) {
         const d = source.charCodeAt(i + 1)
         if (isAlpha(d) || d === 95) {
@@ -544,8 +540,9 @@ const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown, engine: En
 // (written "name=" instead of "name"), and under "+" and "#" a "%" in a value (an
 // invalid one is let through) or a reserved character in a record key (encoded
 // anyway; the check keeps every key with a non-unreserved character here), and
-// an empty record key anywhere (it writes the pair as the bare value). Members reach it as checked strings, so it never sees a lone surrogate
-// or a bigint. test/properties/template.property.test.ts proves the two agree.
+// an empty record key anywhere (it writes the pair as the bare value). Members
+// reach it as checked strings, so it never sees a lone surrogate or a bigint.
+// test/properties/template.property.test.ts proves the two agree.
 
 /** One variable's expansion by url-template, without the operator's leading character. */
 const viaUrlTemplate = (op: OperatorSpec, v: VarSpec, value: ReadonlyArray<string> | Record<string, string>): string => {

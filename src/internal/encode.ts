@@ -30,6 +30,9 @@ export const RESERVED: Allow = 3
 /** Unreserved characters and ! ' ( ) * pass, as with `encodeURIComponent`. */
 export const COMPONENT: Allow = 5
 
+/** Whether a code unit is an unreserved or reserved character (RFC 3986 §2.2, §2.3). */
+export const isUriChar = (c: number): boolean => c < 128 && (CLASS[c]! & RESERVED) !== 0
+
 export const isHexDigit = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
 
