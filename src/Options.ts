@@ -159,7 +159,8 @@ const lineString = (u: unknown, path: string, what = ""): string => {
 const normaliseHeaders = (u: unknown): Headers => {
   const snapshot = { ...plainObject(u, "headers") }
   let normal = true // already lowercase, with no null or undefined value
-  for (const name of Object.keys(snapshot)) {
+  for (const name in snapshot) {
+    if (!has(snapshot, name)) continue // (for-in, not Object.keys: V8 reads an own key's value faster here)
     const value = snapshot[name]
     const kind = tokenCase(name)
     if (kind === NOT_A_TOKEN) throw new EndpointError(child("headers", name), "header name is not an RFC 9110 token")
@@ -175,7 +176,8 @@ const normaliseHeaders = (u: unknown): Headers => {
   }
   if (normal) return snapshot as Headers
   const out: Record<string, HeaderValue> = {}
-  for (const name of Object.keys(snapshot)) {
+  for (const name in snapshot) {
+    if (!has(snapshot, name)) continue
     const value = snapshot[name]
     if (value !== undefined && value !== null) put(out, name.toLowerCase(), value)
   }
@@ -218,7 +220,10 @@ export const normalise = (u: unknown): Options => {
   // One read of every property (a getter runs once): what is checked is what is used.
   const out: Record<string, unknown> = { ...plainObject(u, "options") }
   let hasUndefined = false
-  for (const key of Object.keys(out)) {
+  // for-in over the snapshot, not Object.keys: V8 reads the values of the keys it
+  // enumerates from its enumeration cache, several times faster on the hot path
+  for (const key in out) {
+    if (!has(out, key)) continue // an enumerable key someone added to Object.prototype
     const value = out[key]
     if (value === undefined) {
       hasUndefined = true

@@ -106,6 +106,12 @@ export interface Template {
    * the leading literal decides it, `undefined` when an expression does.
    */
   readonly scheme: boolean | undefined
+  /**
+   * Whether no expansion can hold `?` or `#`: no literal has them and no
+   * expression uses `+`, `#`, `?` or `&`, the operators that can write them.
+   * A query can then be appended with a plain `?`.
+   */
+  readonly pathOnly: boolean
 }
 
 /**
@@ -294,6 +300,12 @@ const leadingScheme = (parts: ReadonlyArray<Literal | Expression>): boolean | un
   return schemeRun(first.text) === first.text.length && parts.length > 1 ? undefined : false
 }
 
+/** Whether a part can never write `?` or `#` into an expansion. */
+const isPathOnly = (part: Literal | Expression): boolean =>
+  part._tag === "Literal"
+    ? !part.text.includes("?") && !part.text.includes("#")
+    : OPERATORS[part.operator].allow === UNRESERVED && part.operator !== "?" && part.operator !== "&"
+
 const parseTemplate = (source: string): Template => {
   const n = source.length
   const colonsFrom = afterSchemeAndAuthority(source)
@@ -362,7 +374,7 @@ const parseTemplate = (source: string): Template => {
     }
   }
   flush(n)
-  return { source, parts, names, nameSet, scheme: leadingScheme(parts) }
+  return { source, parts, names, nameSet, scheme: leadingScheme(parts), pathOnly: parts.every(isPathOnly) }
 }
 
 // -------------------------------------------------------------------------------------

@@ -238,6 +238,22 @@ describe("§6 parse", () => {
     expect(endpoint("GET /x#frag", { b: 2 }).url).toBe("https://api.github.com/x?b=2#frag")
     expect(endpoint("GET /x?a=1#frag", { b: 2 }).url).toBe("https://api.github.com/x?a=1&b=2#frag")
   })
+  test("a ? or # written by an expansion or by baseUrl is seen before the query is appended", () => {
+    // the template alone cannot tell: the values (+ and #) or the operator (? and &) can write them
+    expect(endpoint("GET /x/{+rest}", { rest: "y?a=1", b: 2 }).url).toBe("https://api.github.com/x/y?a=1&b=2")
+    expect(endpoint("GET /x{#frag}", { frag: "top", b: 2 }).url).toBe("https://api.github.com/x?b=2#top")
+    expect(endpoint("GET /x{?a}", { a: 1, b: 2 }).url).toBe("https://api.github.com/x?a=1&b=2")
+    expect(endpoint("GET /x?v=1{&a}", { a: 1, b: 2 }).url).toBe("https://api.github.com/x?v=1&a=1&b=2")
+    // an encoded "?" is no query
+    expect(endpoint("GET /x%3F/{id}", { id: "a?b", b: 2 }).url).toBe("https://api.github.com/x%3F/a%3Fb?b=2")
+    // baseUrl with a query: from the caller, and from defaults (worked out once per defaults)
+    expect(endpoint("GET /x", { baseUrl: "https://h/api?v=1", b: 2 }).url).toBe("https://h/api?v=1/x&b=2")
+    const withQuery = endpoint.defaults({ baseUrl: "https://h/api#f" })
+    expect(withQuery("GET /x", { b: 2 }).url).toBe("https://h/api?b=2#f/x")
+    expect(withQuery("GET /x", { b: 2 }).url).toBe("https://h/api?b=2#f/x")
+    // a url with a scheme ignores baseUrl's
+    expect(withQuery("GET https://e.example/y", { b: 2 }).url).toBe("https://e.example/y?b=2")
+  })
   test("a plain object or a function as a query value is an EndpointError naming the parameter", () => {
     expect(errorOf(() => endpoint("GET /x", { filter: { a: 1 } })).path).toBe("filter")
     expect(errorOf(() => endpoint("GET /x", { cb: () => 1 })).path).toBe("cb")
