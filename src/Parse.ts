@@ -14,6 +14,7 @@ import {
   ParameterSemigroup,
   PreviewsSemigroup,
   isReservedKey,
+  RESERVED_KEYS,
   type HeaderValue,
   type Headers,
   type MediaType,
@@ -262,17 +263,28 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   // parameters, in the key order of the concatenation: base's keys, then top's new ones
   let query = ""
   let body: Record<string, unknown> | undefined
-  const place = (key: string, value: unknown): void => {
-    if (!paramsGoToQuery) put((body ??= {}), key, value)
-    else {
+  const hasData = hasTopData || b.hasData
+  if (paramsGoToQuery) {
+    const add = (key: string, value: unknown): void => {
       const pair = queryPair(key, value)
       if (pair !== "") query += (query === "" ? "" : "&") + pair
     }
-  }
-  for (const key of b.params) if (!names.has(key)) place(key, parameterOf(b, base, top, key))
-  if (topParams > 0) {
-    for (const key in top) {
-      if (has(top, key) && !isReservedKey(key) && !names.has(key) && b.paramSet?.has(key) !== true) place(key, top[key])
+    for (const key of b.params) if (!names.has(key)) add(key, parameterOf(b, base, top, key))
+    if (topParams > 0) {
+      for (const key in top) {
+        if (has(top, key) && !isReservedKey(key) && !names.has(key) && b.paramSet?.has(key) !== true) add(key, top[key])
+      }
+    }
+  } else if (!hasData) {
+    // (with data, the other parameters are not sent)
+    if (b.params.length === 0 && topParams > MANY) body = copyOfParameters(top, names)
+    else {
+      for (const key of b.params) if (!names.has(key)) put((body ??= {}), key, parameterOf(b, base, top, key))
+      if (topParams > 0) {
+        for (const key in top) {
+          if (has(top, key) && !isReservedKey(key) && !names.has(key) && b.paramSet?.has(key) !== true) put((body ??= {}), key, top[key])
+        }
+      }
     }
   }
   if (query !== "") {
@@ -281,7 +293,6 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
     target = pathOnly ? target + "?" + query : appendQuery(target, query)
   }
 
-  const hasData = hasTopData || b.hasData
   const payload: unknown = paramsGoToQuery ? undefined : hasData ? (hasTopData ? top.data : b.data) : body
   const hasBody = !paramsGoToQuery && (payload !== undefined || hasData)
   const result: RequestOptions = {
@@ -297,6 +308,25 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
     topRequest === undefined ? b.request : b.request === undefined ? topRequest : ParameterSemigroup.concat(b.request, topRequest)
   if (request !== undefined) result.request = request as RequestOptions["request"]
   return result
+}
+
+/** Past this many parameters, a body is made by {@link copyOfParameters}. */
+const MANY = 64
+
+/**
+ * The body when all parameters are the caller's and there are many: a copy of
+ * the caller's options made whole, then stripped of reserved keys, of the
+ * template's variables and of symbol keys; `undefined` when nothing is left. V8 copies an object whole in linear
+ * time, but adds properties one at a time ever more slowly past a hundred or
+ * so; deleting a few costs little, and the key order is the same.
+ */
+const copyOfParameters = (top: Options, names: ReadonlySet<string>): Record<string, unknown> | undefined => {
+  const body: Record<string | symbol, unknown> = { ...top }
+  for (const key of RESERVED_KEYS) if (has(body, key)) delete body[key]
+  for (const name of names) if (has(body, name)) delete body[name]
+  for (const symbol of Object.getOwnPropertySymbols(body)) delete body[symbol]
+  for (const key in body) if (has(body, key)) return body
+  return undefined // every parameter was a template variable
 }
 
 /** The result's headers when the caller brings headers or a media type of its own. */

@@ -263,6 +263,30 @@ describe("§6 parse", () => {
     expect(r.body).toEqual({ a: null, b: [1], c: { d: 1 } })
     expect(r.headers["content-type"]).toBe(JSON_CT)
   })
+  test("a body of many parameters (copied whole) has the same keys, order and values as a small one", () => {
+    // past 64 parameters the body is a copy of the caller's options, stripped: the same rules must hold
+    const many: Record<string | symbol, unknown> = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, i]))
+    many.owner = "o" // a template variable
+    many.headers = { "x-a": "1" } // reserved keys
+    many.mediaType = { previews: ["x"] }
+    Object.defineProperty(many, "__proto__", { value: { q: 1 }, enumerable: true }) // ordinary data
+    many[Symbol("hidden")] = 1 // never sent
+    const r = endpoint("POST /repos/{owner}", many as Record<string, unknown>)
+    const expected = [...Array.from({ length: 100 }, (_, i) => `p${i}`), "__proto__"]
+    expect(Object.keys(r.body as object)).toEqual(expected)
+    expect(Object.getOwnPropertySymbols(r.body)).toEqual([])
+    expect((r.body as Record<string, unknown>).p99).toBe(99)
+    expect(Object.getOwnPropertyDescriptor(r.body, "__proto__")?.value).toEqual({ q: 1 })
+    expect(r.url).toBe("https://api.github.com/repos/o")
+    // when every parameter is a template variable, there is no body
+    const names = Array.from({ length: 100 }, (_, i) => `v${i}`)
+    const onlyVariables = endpoint(`POST /x/${names.map((n) => `{${n}}`).join("/")}`, Object.fromEntries(names.map((n) => [n, 1])))
+    expect(onlyVariables.body).toBeUndefined()
+    expect(onlyVariables.headers["content-type"]).toBeUndefined()
+    // parameters in the defaults are merged in front as usual
+    const withDefault = endpoint.defaults({ first: 0 })("POST /x", Object.fromEntries(names.map((n) => [n, 1])))
+    expect(Object.keys(withDefault.body as object)).toEqual(["first", ...names])
+  })
   test("data is the body; other remaining parameters are not sent", () => {
     const r = endpoint("POST /markdown/raw", { data: "# hi", extra: 1, headers: { "content-type": "text/plain" } })
     expect(r.body).toBe("# hi")
