@@ -264,26 +264,20 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   let query = ""
   let body: Record<string, unknown> | undefined
   const hasData = hasTopData || b.hasData
-  if (paramsGoToQuery) {
-    const add = (key: string, value: unknown): void => {
-      const pair = queryPair(key, value)
-      if (pair !== "") query += (query === "" ? "" : "&") + pair
-    }
-    for (const key of b.params) if (!names.has(key)) add(key, parameterOf(b, base, top, key))
-    if (topParams > 0) {
-      for (const key in top) {
-        if (has(top, key) && !isReservedKey(key) && !names.has(key) && b.paramSet?.has(key) !== true) add(key, top[key])
+  if (!paramsGoToQuery && !hasData && b.params.length === 0 && topParams > MANY) body = copyOfParameters(top, names)
+  else if (paramsGoToQuery || !hasData) {
+    // (a body with data sends no other parameters: they are not assembled)
+    const place = (key: string, value: unknown): void => {
+      if (!paramsGoToQuery) put((body ??= {}), key, value)
+      else {
+        const pair = queryPair(key, value)
+        if (pair !== "") query += (query === "" ? "" : "&") + pair
       }
     }
-  } else if (!hasData) {
-    // (with data, the other parameters are not sent)
-    if (b.params.length === 0 && topParams > MANY) body = copyOfParameters(top, names)
-    else {
-      for (const key of b.params) if (!names.has(key)) put((body ??= {}), key, parameterOf(b, base, top, key))
-      if (topParams > 0) {
-        for (const key in top) {
-          if (has(top, key) && !isReservedKey(key) && !names.has(key) && b.paramSet?.has(key) !== true) put((body ??= {}), key, top[key])
-        }
+    for (const key of b.params) if (!names.has(key)) place(key, parameterOf(b, base, top, key))
+    if (topParams > 0) {
+      for (const key in top) {
+        if (has(top, key) && !isReservedKey(key) && !names.has(key) && b.paramSet?.has(key) !== true) place(key, top[key])
       }
     }
   }
@@ -316,9 +310,10 @@ const MANY = 64
 /**
  * The body when all parameters are the caller's and there are many: a copy of
  * the caller's options made whole, then stripped of reserved keys, of the
- * template's variables and of symbol keys; `undefined` when nothing is left. V8 copies an object whole in linear
- * time, but adds properties one at a time ever more slowly past a hundred or
- * so; deleting a few costs little, and the key order is the same.
+ * template's variables and of symbol keys; `undefined` when nothing is left.
+ * V8 copies an object whole in linear time, but adds properties one at a time
+ * ever more slowly past a hundred or so; deleting a few costs little, and the
+ * key order is the same.
  */
 const copyOfParameters = (top: Options, names: ReadonlySet<string>): Record<string, unknown> | undefined => {
   const body: Record<string | symbol, unknown> = { ...top }
