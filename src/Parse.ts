@@ -331,7 +331,8 @@ const headersOf = (
   topMedia: MediaType | undefined,
   hasBody: boolean,
 ): { [name: string]: HeaderValue } => {
-  const headers = { ...b.headers, ...topHeaders }
+  // with no headers of the caller's, the layer's ready-made copy differs at most in accept
+  const headers = topHeaders === undefined ? { ...(hasBody ? b.withBody : b.bodyless) } : { ...b.headers, ...topHeaders }
   const baseMedia = b.mediaType
   // the media type of concat(base, top), without the generic record union
   const mediaType =
@@ -341,7 +342,9 @@ const headersOf = (
           format: has(topMedia, "format") ? topMedia.format : baseMedia.format,
           previews: PreviewsSemigroup.concat(baseMedia.previews ?? NO_PREVIEWS, topMedia.previews ?? NO_PREVIEWS),
         }
-  return finalHeaders(headers, hasBody, amendedAccept(headers, mediaType))
+  const accept = amendedAccept(topHeaders === undefined ? b.headers : headers, mediaType)
+  if (accept === undefined) delete headers.accept // (never so: a media type cannot take an accept away)
+  return finalHeaders(headers, hasBody, accept)
 }
 
 const NO_PREVIEWS: ReadonlyArray<string> = []
