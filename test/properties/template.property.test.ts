@@ -480,6 +480,31 @@ describe("what a parse works out in advance", () => {
     )
     expect(decided).toBeGreaterThan(100)
   })
+  test("a path-only template never expands to a ? or #, whatever the values", () => {
+    let pathOnly = 0
+    let withQueryChars = 0
+    // literals and expressions with every operator, so that each kind of part occurs often
+    const expression = fc
+      .tuple(fc.constantFrom("", "+", "#", ".", "/", ";", "?", "&"), fc.constantFrom("a", "b", "ab", "a*", "a,b"))
+      .map(([op, vars]) => `{${op}${vars}}`)
+    const pathOnlyTemplate = fc.array(fc.oneof(fc.string({ unit: charFrom("ab/?#%2F."), maxLength: 4 }), expression), { maxLength: 4 })
+    fc.assert(
+      fc.property(pathOnlyTemplate, values, (parts, vars) => {
+        const parsed = Template.parse(parts.join(""))
+        if (E.isLeft(parsed)) return
+        const expanded = Template.expand(vars)(parsed.right)
+        if (E.isLeft(expanded)) return
+        if (parsed.right.pathOnly) {
+          pathOnly++
+          expect(expanded.right).not.toMatch(/[?#]/)
+        } else if (/[?#]/.test(expanded.right)) withQueryChars++
+      }),
+      { numRuns: 2000 },
+    )
+    // both kinds occur, so the property is not vacuous
+    expect(pathOnly).toBeGreaterThan(100)
+    expect(withQueryChars).toBeGreaterThan(100)
+  })
   test("examples", () => {
     const of = (s: string) => {
       const t = Template.parse(s)
