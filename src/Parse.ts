@@ -21,7 +21,7 @@ import {
   type Options,
 } from "./Options.js"
 import { appendQuery, queryPair } from "./Query.js"
-import { compile, expandWith, startsWithScheme, type Template } from "./Template.js"
+import { compile, expandWith, isPathOnlyText, startsWithScheme, type Template } from "./Template.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -114,8 +114,6 @@ interface Layer {
   readonly params: ReadonlyArray<string>
   /** The same keys, for membership tests; `undefined` when there are none (the usual case). */
   readonly paramSet: ReadonlySet<string> | undefined
-  /** The accept header as the layer's own `mediaType` amends it. */
-  readonly accept: HeaderValue | undefined
   /**
    * The result's headers when the caller adds neither headers nor a media
    * type: without a body, and with one (the JSON content type added unless
@@ -145,7 +143,7 @@ const layerOf = (o: Options): Layer => {
       lowerMethod: method.toLowerCase(),
       sendsQuery: sendsQuery(method),
       baseUrl,
-      baseUrlPathOnly: !baseUrl.includes("?") && !baseUrl.includes("#"),
+      baseUrlPathOnly: isPathOnlyText(baseUrl),
       headers,
       mediaType,
       request: own(o, "request") as Options["request"],
@@ -153,7 +151,6 @@ const layerOf = (o: Options): Layer => {
       data: own(o, "data"),
       params,
       paramSet: params.length === 0 ? undefined : new Set(params),
-      accept,
       bodyless: finalHeaders({ ...headers }, false, accept),
       withBody: finalHeaders({ ...headers }, true, accept),
       template: undefined,
@@ -215,7 +212,6 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   // one pass over the caller's keys: reserved ones override the base, the rest are parameters
   let { url, method, baseUrl } = b
   let ownMethod = false
-  let ownBaseUrl = false
   let topHeaders: Headers | undefined
   let topMedia: MediaType | undefined
   let topRequest: Options["request"] | undefined
@@ -234,7 +230,6 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
         break
       case "baseUrl":
         baseUrl = top.baseUrl!
-        ownBaseUrl = true
         break
       case "headers":
         topHeaders = top.headers
@@ -283,7 +278,7 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   }
   if (query !== "") {
     // reading the url for "?" and "#" would flatten the concatenated string: ask the template instead
-    const pathOnly = t.pathOnly && (!joined || (ownBaseUrl ? !baseUrl.includes("?") && !baseUrl.includes("#") : b.baseUrlPathOnly))
+    const pathOnly = t.pathOnly && (!joined || (baseUrl === b.baseUrl ? b.baseUrlPathOnly : isPathOnlyText(baseUrl)))
     target = pathOnly ? target + "?" + query : appendQuery(target, query)
   }
 
@@ -342,9 +337,9 @@ const headersOf = (
           format: has(topMedia, "format") ? topMedia.format : baseMedia.format,
           previews: PreviewsSemigroup.concat(baseMedia.previews ?? NO_PREVIEWS, topMedia.previews ?? NO_PREVIEWS),
         }
-  const accept = amendedAccept(topHeaders === undefined ? b.headers : headers, mediaType)
-  if (accept === undefined) delete headers.accept // (never so: a media type cannot take an accept away)
-  return finalHeaders(headers, hasBody, accept)
+  // an undefined accept here means the layer's was undefined too, so the ready-made copy has none:
+  // a media type never takes an accept away
+  return finalHeaders(headers, hasBody, amendedAccept(topHeaders === undefined ? b.headers : headers, mediaType))
 }
 
 const NO_PREVIEWS: ReadonlyArray<string> = []

@@ -300,10 +300,17 @@ const leadingScheme = (parts: ReadonlyArray<Literal | Expression>): boolean | un
   return schemeRun(first.text) === first.text.length && parts.length > 1 ? undefined : false
 }
 
+/**
+ * Whether a url text has neither `?` nor `#`, so a query can follow it with a plain `?`.
+ *
+ * @internal
+ */
+export const isPathOnlyText = (s: string): boolean => !s.includes("?") && !s.includes("#")
+
 /** Whether a part can never write `?` or `#` into an expansion. */
 const isPathOnly = (part: Literal | Expression): boolean =>
   part._tag === "Literal"
-    ? !part.text.includes("?") && !part.text.includes("#")
+    ? isPathOnlyText(part.text)
     : OPERATORS[part.operator].allow === UNRESERVED && part.operator !== "?" && part.operator !== "&"
 
 const parseTemplate = (source: string): Template => {
