@@ -21,7 +21,7 @@ import {
   type Options,
 } from "./Options.js"
 import { appendQuery, queryPair } from "./Query.js"
-import { compile, expandWith, isPathOnlyText, startsWithScheme, type Template } from "./Template.js"
+import { compile, expandValues, isPathOnlyText, startsWithScheme, type Template } from "./Template.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -250,7 +250,10 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
   if (url === undefined) throw new EndpointError("url", "required, got nothing")
   const t = url === b.url ? (b.template ??= compile(url)) : compile(url)
   const names = t.nameSet
-  const expanded = expandWith(t, (name) => parameterOf(b, base, top, name))
+  const variables = t.names
+  const values = new Array<unknown>(variables.length)
+  for (let i = 0; i < variables.length; i++) values[i] = parameterOf(b, base, top, variables[i]!)
+  const expanded = expandValues(t, values)
   const joined = !(t.scheme ?? startsWithScheme(expanded))
   let target = joined ? joinBase(baseUrl, expanded) : expanded
   const paramsGoToQuery = ownMethod ? sendsQuery(method) : b.sendsQuery

@@ -112,6 +112,26 @@ export interface Template {
    * A query can then be appended with a plain `?`.
    */
   readonly pathOnly: boolean
+  /**
+   * The parts as expansion walks them: literal text as a string, each
+   * expression as its operator and the index of each variable in `names`.
+   *
+   * @internal
+   */
+  readonly plan: ReadonlyArray<string | Step>
+}
+
+/**
+ * An expression as expansion walks it: values come in an array in the order
+ * of `names`, so a variable is read by index.
+ *
+ * @internal
+ */
+export interface Step {
+  readonly op: OperatorSpec
+  readonly variables: ReadonlyArray<VarSpec>
+  /** For each variable, the index of its name in the template's `names`. */
+  readonly indices: ReadonlyArray<number>
 }
 
 /**
@@ -139,7 +159,8 @@ export type Value =
 // parsing
 // -------------------------------------------------------------------------------------
 
-interface OperatorSpec {
+/** @internal */
+export interface OperatorSpec {
   readonly operator: Operator
   readonly first: string
   readonly sep: string
@@ -319,22 +340,32 @@ const parseTemplate = (source: string): Template => {
   const parts: Array<Literal | Expression> = []
   const names: Array<string> = []
   const nameSet = new Set<string>()
+  const indexOf = new Map<string, number>()
+  const plan: Array<string | Step> = []
   let literal = ""
   let start = 0 // start of the verbatim run not yet copied into `literal`
 
   const flush = (end: number): void => {
     literal += source.slice(start, end)
-    if (literal !== "") parts.push({ _tag: "Literal", text: literal })
+    if (literal !== "") {
+      parts.push({ _tag: "Literal", text: literal })
+      plan.push(literal)
+    }
     literal = ""
   }
   const addExpression = (e: Expression): void => {
     parts.push(e)
+    const indices: Array<number> = []
     for (const v of e.variables) {
-      if (!nameSet.has(v.name)) {
+      let index = indexOf.get(v.name)
+      if (index === undefined) {
+        indexOf.set(v.name, (index = names.length))
         nameSet.add(v.name)
         names.push(v.name)
       }
+      indices.push(index)
     }
+    plan.push({ op: OPERATORS[e.operator], variables: e.variables, indices })
   }
 
   let i = 0
@@ -381,7 +412,7 @@ const parseTemplate = (source: string): Template => {
     }
   }
   flush(n)
-  return { source, parts, names, nameSet, scheme: leadingScheme(parts), pathOnly: parts.every(isPathOnly) }
+  return { source, parts, names, nameSet, scheme: leadingScheme(parts), pathOnly: parts.every(isPathOnly), plan }
 }
 
 // -------------------------------------------------------------------------------------
@@ -573,32 +604,45 @@ const viaUrlTemplate = (op: OperatorSpec, v: VarSpec, value: ReadonlyArray<strin
   return expanded.slice(op.first.length)
 }
 
-const expandExpression = (e: Expression, lookup: Lookup, engine: Engine): string => {
-  const op = OPERATORS[e.operator]
+/**
+ * Expands a parsed template; `values` holds each variable's value in the
+ * order of `t.names`. Throws `EndpointError` for values that cannot be expanded.
+ *
+ * @internal
+ */
+export const expandValues = (t: Template, values: ArrayLike<unknown>, engine: Engine = "split"): string => {
   let out = ""
-  let any = false
-  for (const v of e.variables) {
-    const piece = expandVariable(op, v, lookup(v.name), engine)
-    if (piece === undefined) continue
-    out += any ? op.sep + piece : op.first + piece
-    any = true
+  const plan = t.plan
+  for (let p = 0; p < plan.length; p++) {
+    const step = plan[p]!
+    if (typeof step === "string") {
+      out += step
+      continue
+    }
+    const { op, variables, indices } = step
+    let any = false
+    for (let k = 0; k < variables.length; k++) {
+      const piece = expandVariable(op, variables[k]!, values[indices[k]!], engine)
+      if (piece === undefined) continue
+      out += any ? op.sep + piece : op.first + piece
+      any = true
+    }
   }
   return out
 }
 
 /**
- * Expands a parsed template, reading variables through `lookup`; throws
- * `EndpointError` for values that cannot be expanded.
+ * Expands a parsed template, reading variables through `lookup` (once per
+ * name); throws `EndpointError` for values that cannot be expanded.
  *
  * @internal
  */
-export const expandWith = (t: Template, lookup: Lookup, engine: Engine = "split"): string => {
-  let out = ""
-  for (const part of t.parts) {
-    out += part._tag === "Literal" ? part.text : expandExpression(part, lookup, engine)
-  }
-  return out
-}
+export const expandWith = (t: Template, lookup: Lookup, engine: Engine = "split"): string =>
+  expandValues(
+    t,
+    t.names.map((name) => lookup(name)),
+    engine,
+  )
 
 /**
  * Expands a template with the given variables (data-last).
