@@ -7,10 +7,10 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { attempt, run, toEndpointError } from "./internal/attempt.js"
-import { buildFrom, mergeOrThrow, routeAndOptions, type Merged } from "./Merge.js"
+import { buildFrom, mergeOrThrow, remember, routeAndOptions, type Merged } from "./Merge.js"
 import { frozenCopy, normalise, Semigroup, type Headers, type Options } from "./Options.js"
 import type { NamesOf, ParamsOfNames } from "./Params.js"
-import { build, markImmutable, type RequestOptions } from "./Parse.js"
+import { build, type RequestOptions } from "./Parse.js"
 import type { Parsed } from "./Route.js"
 import { VERSION } from "./version.js"
 
@@ -250,11 +250,11 @@ export const BUILT_IN_DEFAULTS: BuiltInDefaults = frozenCopy({
 })
 
 const make = <D extends object>(DEFAULTS: Options): Endpoint<D> => {
-  markImmutable(DEFAULTS) // deeply frozen: what build works out about it can be remembered
+  const memory = remember(DEFAULTS) // deeply frozen: what build works out about it can be remembered
   // run() inlined: the hot path allocates no closure per call
   const call = (first?: unknown, second?: unknown): RequestOptions => {
     try {
-      return buildFrom(DEFAULTS, first, second)
+      return buildFrom(memory, first, second)
     } catch (e) {
       throw toEndpointError(e)
     }
@@ -276,7 +276,7 @@ const make = <D extends object>(DEFAULTS: Options): Endpoint<D> => {
     parse: { value: (options: unknown): RequestOptions => run(() => build(normalise(options))) },
     either: {
       value: (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> =>
-        attempt(() => buildFrom(DEFAULTS, first, second)),
+        attempt(() => buildFrom(memory, first, second)),
     },
   })
   return endpoint

@@ -10,7 +10,7 @@ import { attempt } from "./internal/attempt.js"
 import { SecondSightCache } from "./internal/cache.js"
 import { put } from "./internal/object.js"
 import { normalise, Semigroup, type Options } from "./Options.js"
-import { build, buildLayered, markImmutable, type RequestOptions } from "./Parse.js"
+import { build, buildOn, layerOf, markImmutable, type Layer, type RequestOptions } from "./Parse.js"
 import { parseOrThrow } from "./Route.js"
 
 // -------------------------------------------------------------------------------------
@@ -57,40 +57,75 @@ export const combine = (defaults: Options, route: unknown, options: unknown): Op
 const ROUTE_CACHE_SIZE = 1000
 /** The longest route string that is remembered. */
 const ROUTE_MAX_LENGTH = 1024
-const routeCaches = new WeakMap<Options, SecondSightCache<string, Options>>()
 
 /**
- * `concat(defaults, fromRoute(route))`, remembered per defaults object once
- * a route is seen a second time: a route used again is parsed and merged into
- * given defaults once. Both are immutable values (defaults are frozen), so
- * the cached result is too; one-off routes cost no cache churn.
+ * What an endpoint remembers between calls: its defaults' layer, and the
+ * layer of `concat(defaults, fromRoute(route))` for each route seen twice.
+ *
+ * @internal
  */
-const withRoute = (defaults: Options, route: unknown): Options => {
-  let routes = routeCaches.get(defaults)
-  if (routes === undefined) routeCaches.set(defaults, (routes = new SecondSightCache(ROUTE_CACHE_SIZE)))
-  const hit = typeof route === "string" ? routes.get(route) : undefined
+export interface Remembered {
+  readonly defaults: Layer
+  readonly routes: SecondSightCache<string, Layer>
+}
+
+/**
+ * A fresh memory for (deeply frozen) defaults, which are marked immutable.
+ *
+ * @internal
+ */
+export const remember = (defaults: Options): Remembered => {
+  const r = memoryOf(markImmutable(defaults))
+  remembered.set(defaults, r) // merge() on the same defaults shares it
+  return r
+}
+
+const memoryOf = (defaults: Options): Remembered => ({
+  defaults: layerOf(defaults),
+  routes: new SecondSightCache(ROUTE_CACHE_SIZE),
+})
+
+const remembered = new WeakMap<Options, Remembered>()
+
+/**
+ * The layer of `concat(defaults, fromRoute(route))`, remembered once a route
+ * is seen a second time: a route used again is parsed and merged into given
+ * defaults once. Both are immutable values, so the remembered layer is too;
+ * one-off routes cost no cache churn.
+ */
+const routeLayer = (r: Remembered, route: unknown): Layer => {
+  const hit = typeof route === "string" ? r.routes.get(route) : undefined
   if (hit !== undefined) return hit
   const { method, url } = parseOrThrow(route)
-  const merged = Semigroup.concat(defaults, { method, url })
-  if (typeof route === "string" && route.length <= ROUTE_MAX_LENGTH && routes.offer(route, merged)) markImmutable(merged)
-  return merged
+  const merged = Semigroup.concat(r.defaults.options, { method, url })
+  const layer = layerOf(merged)
+  if (typeof route === "string" && route.length <= ROUTE_MAX_LENGTH) r.routes.offer(route, layer)
+  return layer
+}
+
+/** `concat(defaults, fromRoute(route))`, through the routes remembered for `defaults`. */
+const withRoute = (defaults: Options, route: unknown): Options => {
+  let r = remembered.get(defaults)
+  if (r === undefined) remembered.set(defaults, (r = memoryOf(defaults)))
+  return routeLayer(r, route).options
 }
 
 /**
  * `build(combine(defaults, route, options))` without making the merged
- * object: the route's merge is cached and the options are read as a layer
- * over it. This is `endpoint()`.
+ * object: the route's layer is remembered and the options are read as a
+ * layer over it. This is `endpoint()`.
  *
  * @internal
  */
-export const buildFrom = (defaults: Options, first: unknown, second: unknown): RequestOptions => {
+export const buildFrom = (r: Remembered, first: unknown, second: unknown): RequestOptions => {
   // routeAndOptions, without the tuple: this is the hot path
   const routed = isRouteCall(first, second)
-  const route = routed ? first : undefined
+  const b = routed ? routeLayer(r, first) : r.defaults
   const options = routed ? second : (first ?? second)
-  const base = route === undefined ? defaults : withRoute(defaults, route)
-  return options === undefined ? build(base) : buildLayered(base, normalise(options))
+  return buildOn(b, options === undefined ? NONE : options)
 }
+
+const NONE: Options = {}
 
 /**
  * A copy of merged options that shares nothing mutable with the defaults at

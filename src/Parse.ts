@@ -12,6 +12,8 @@ import type { Merged } from "./Merge.js"
 import {
   normalise,
   ParameterSemigroup,
+  plainObject,
+  reservedValue,
   PreviewsSemigroup,
   isReservedKey,
   RESERVED_KEYS,
@@ -96,8 +98,12 @@ const own = (o: Options, key: string): unknown => (has(o, key) ? o[key] : undefi
 /**
  * What `build` needs to know of a base layer, worked out once per (immutable)
  * base object: merged defaults and routes are reused for every call.
+ *
+ * @internal
  */
-interface Layer {
+export interface Layer {
+  /** The base options themselves. */
+  readonly options: Options
   readonly url: string | undefined
   readonly method: string
   readonly lowerMethod: string
@@ -128,7 +134,12 @@ interface Layer {
 
 const layers = new WeakMap<Options, Layer>()
 
-const layerOf = (o: Options): Layer => {
+/**
+ * The layer of a base, remembered for the bases marked immutable.
+ *
+ * @internal
+ */
+export const layerOf = (o: Options): Layer => {
   let layer = layers.get(o)
   if (layer === undefined) {
     const headers = own(o, "headers") as Headers | undefined
@@ -138,6 +149,7 @@ const layerOf = (o: Options): Layer => {
     const accept = amendedAccept(headers, mediaType)
     const params = Object.keys(o).filter((k) => !isReservedKey(k))
     layer = {
+      options: o,
       url: own(o, "url") as string | undefined,
       method,
       lowerMethod: method.toLowerCase(),
@@ -190,61 +202,79 @@ export const markImmutable = <A extends Options>(o: A): A => {
 }
 
 /**
- * A parameter of concat(base, top): `top`'s value, merged into `base`'s when
- * both have one. Reserved keys are no parameters.
+ * A parameter of concat(base, normalise(top)): `top`'s value, merged into
+ * `base`'s when both have one. Reserved keys are no parameters, and an
+ * `undefined` value is no value.
  */
-const parameterOf = (b: Layer, base: Options, top: Options, key: string): unknown => {
+const parameterOf = (b: Layer, base: Options, top: Record<string, unknown>, key: string): unknown => {
   if (isReservedKey(key)) return undefined
   const inBase = b.paramSet?.has(key) === true
-  if (!has(top, key)) return inBase ? base[key] : undefined
-  return inBase ? ParameterSemigroup.concat(base[key], top[key]) : top[key]
+  const value = has(top, key) ? top[key] : undefined
+  if (value === undefined) return inBase ? base[key] : undefined
+  return inBase ? ParameterSemigroup.concat(base[key], value) : value
 }
 
 /**
- * `build(concat(base, top))`, without making the concatenation: every read
- * looks in `top`, then in `base`, and combines the two as the Options
- * semigroup would. A property test proves the two equal.
+ * `build(concat(base, normalise(options)))`, without making either: the
+ * caller's options are checked as `normalise` checks them while they are
+ * read, each value once, and every read looks in them, then in `base`, and
+ * combines the two as the Options semigroup would. A property test proves
+ * the two equal, errors included.
  *
  * @internal
  */
-export const buildLayered = (base: Options, top: Options): RequestOptions => {
-  const b = layerOf(base)
-  // one pass over the caller's keys: reserved ones override the base, the rest are parameters
+export const buildLayered = (base: Options, options: unknown): RequestOptions => buildOn(layerOf(base), options)
+
+/**
+ * {@link buildLayered} on a base's layer.
+ *
+ * @internal
+ */
+export const buildOn = (b: Layer, options: unknown): RequestOptions => {
+  const base = b.options
+  const top = plainObject(options, "options")
+  // one pass over the caller's keys: reserved ones are checked and override the base, the rest are parameters
   let { url, method, baseUrl } = b
   let ownMethod = false
   let topHeaders: Headers | undefined
   let topMedia: MediaType | undefined
   let topRequest: Options["request"] | undefined
   let hasTopData = false
-  let topParams = 0
+  let topData: unknown
+  let topParams = 0 // keys that are no reserved ones (some may hold undefined)
   // for-in (own keys only), not Object.keys: V8 reads values of enumerated keys faster
   for (const key in top) {
     if (!has(top, key)) continue
+    if (!isReservedKey(key)) {
+      topParams++
+      continue
+    }
+    const value = top[key]
+    if (value === undefined) continue
+    const checked = reservedValue(key, value)
     switch (key) {
       case "url":
-        url = top.url
+        url = checked as string
         break
       case "method":
-        method = top.method!
+        method = checked as string
         ownMethod = true
         break
       case "baseUrl":
-        baseUrl = top.baseUrl!
+        baseUrl = checked as string
         break
       case "headers":
-        topHeaders = top.headers
+        topHeaders = checked as Headers
         break
       case "mediaType":
-        topMedia = top.mediaType
+        topMedia = checked as MediaType
         break
       case "request":
-        topRequest = top.request
+        topRequest = checked as Options["request"]
         break
-      case "data":
+      default: // data
         hasTopData = true
-        break
-      default:
-        topParams++
+        topData = checked
     }
   }
   if (url === undefined) throw new EndpointError("url", "required, got nothing")
@@ -275,7 +305,9 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
     for (const key of b.params) if (!names.has(key)) place(key, parameterOf(b, base, top, key))
     if (topParams > 0) {
       for (const key in top) {
-        if (has(top, key) && !isReservedKey(key) && !names.has(key) && b.paramSet?.has(key) !== true) place(key, top[key])
+        if (!has(top, key) || isReservedKey(key) || names.has(key) || b.paramSet?.has(key) === true) continue
+        const value = top[key]
+        if (value !== undefined) place(key, value)
       }
     }
   }
@@ -285,7 +317,7 @@ export const buildLayered = (base: Options, top: Options): RequestOptions => {
     target = pathOnly ? target + "?" + query : appendQuery(target, query)
   }
 
-  const payload: unknown = paramsGoToQuery ? undefined : hasData ? (hasTopData ? top.data : b.data) : body
+  const payload: unknown = paramsGoToQuery ? undefined : hasData ? (hasTopData ? topData : b.data) : body
   const hasBody = !paramsGoToQuery && (payload !== undefined || hasData)
   const result: RequestOptions = {
     method: ownMethod ? method.toLowerCase() : b.lowerMethod,
@@ -313,13 +345,18 @@ const MANY = 64
  * ever more slowly past a hundred or so; deleting a few costs little, and the
  * key order is the same.
  */
-const copyOfParameters = (top: Options, names: ReadonlySet<string>): Record<string, unknown> | undefined => {
+const copyOfParameters = (top: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> | undefined => {
   const body: Record<string | symbol, unknown> = { ...top }
   for (const key of RESERVED_KEYS) if (has(body, key)) delete body[key]
   for (const name of names) if (has(body, name)) delete body[name]
   for (const symbol of Object.getOwnPropertySymbols(body)) delete body[symbol]
-  for (const key in body) if (has(body, key)) return body
-  return undefined // every parameter was a template variable
+  let empty = true
+  for (const key in body) {
+    if (!has(body, key)) continue
+    if (body[key] === undefined) delete body[key] // an undefined parameter is no parameter
+    else empty = false
+  }
+  return empty ? undefined : body // empty: every parameter was a template variable
 }
 
 /** The result's headers when the caller brings headers or a media type of its own. */
