@@ -295,19 +295,19 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   if (!paramsGoToQuery && !hasData && b.params.length === 0 && topParams > MANY) body = copyOfParameters(top, names)
   else if (paramsGoToQuery || !hasData) {
     // (a body with data sends no other parameters: they are not assembled)
-    const place = (key: string, value: unknown): void => {
-      if (!paramsGoToQuery) put((body ??= {}), key, value)
-      else {
-        const pair = queryPair(key, value)
-        if (pair !== "") query += (query === "" ? "" : "&") + pair
-      }
+    for (const key of b.params) {
+      if (names.has(key)) continue
+      const value = parameterOf(b, base, top, key)
+      if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
+      else put((body ??= {}), key, value)
     }
-    for (const key of b.params) if (!names.has(key)) place(key, parameterOf(b, base, top, key))
     if (topParams > 0) {
       for (const key in top) {
         if (!has(top, key) || isReservedKey(key) || names.has(key) || b.paramSet?.has(key) === true) continue
         const value = top[key]
-        if (value !== undefined) place(key, value)
+        if (value === undefined) continue
+        if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
+        else put((body ??= {}), key, value)
       }
     }
   }
@@ -333,6 +333,9 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   if (request !== undefined) result.request = request as RequestOptions["request"]
   return result
 }
+
+/** A query string with one more pair (`""` is no pair). */
+const withPair = (query: string, pair: string): string => (pair === "" ? query : query === "" ? pair : query + "&" + pair)
 
 /** Past this many parameters, a body is made by {@link copyOfParameters}. */
 const MANY = 64

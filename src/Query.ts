@@ -13,11 +13,12 @@ import { isArray } from "./internal/object.js"
 // utils
 // -------------------------------------------------------------------------------------
 
-const scalar = (u: unknown, field: string): string => {
+/** `u` as a query value; `field` makes the name of what `u` is in an error. */
+const scalar = (u: unknown, field: () => string): string => {
   const s = scalarString(u)
   if (s === undefined) {
     throw new EndpointError(
-      field,
+      field(),
       `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`,
     )
   }
@@ -26,11 +27,10 @@ const scalar = (u: unknown, field: string): string => {
 
 /** `q` keeps its `+` separators: each piece is encoded, then joined by `+`. */
 const encodeValue = (name: string, value: string): string => {
-  const field = shown(name)
-  if (name !== "q" || !value.includes("+")) return encodeComponent(value, field)
+  if (name !== "q" || !value.includes("+")) return encodeComponent(value, name)
   return value
     .split("+")
-    .map((piece) => encodeComponent(piece, field))
+    .map((piece) => encodeComponent(piece, name))
     .join("+")
 }
 
@@ -49,9 +49,11 @@ const encodeValue = (name: string, value: string): string => {
  */
 export const queryPair = (name: string, value: unknown): string => {
   if (value === undefined || value === null) return ""
-  const field = shown(name)
-  const key = encodeComponent(name, field)
-  if (!isArray(value)) return key + "=" + encodeValue(name, scalar(value, field))
+  const key = encodeComponent(name, name)
+  // a scalar, the usual case, before anything else: no error text is made unless there is an error
+  const s = scalarString(value)
+  if (s !== undefined) return key + "=" + encodeValue(name, s)
+  if (!isArray(value)) return key + "=" + encodeValue(name, scalar(value, () => shown(name)))
   const repeat = name.endsWith("[]")
   let out = ""
   let joined = ""
@@ -59,9 +61,9 @@ export const queryPair = (name: string, value: unknown): string => {
   for (let i = 0; i < value.length; i++) {
     const member: unknown = value[i]
     if (member === undefined || member === null) continue
-    const s = scalar(member, `${field}[${i}]`)
-    if (repeat) out += (out === "" ? "" : "&") + key + "=" + encodeValue(name, s)
-    else joined += (count === 0 ? "" : ",") + s
+    const m = scalar(member, () => `${shown(name)}[${i}]`)
+    if (repeat) out += (out === "" ? "" : "&") + key + "=" + encodeValue(name, m)
+    else joined += (count === 0 ? "" : ",") + m
     count++
   }
   return repeat ? out : key + "=" + encodeValue(name, joined)

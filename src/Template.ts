@@ -132,6 +132,13 @@ export interface Step {
   readonly variables: ReadonlyArray<VarSpec>
   /** For each variable, the index of its name in the template's `names`. */
   readonly indices: ReadonlyArray<number>
+  /**
+   * For each variable, what comes before a scalar value when it is the first
+   * defined one (`leads`) or follows one (`seps`): the operator's first
+   * character or separator, then `name=` under a named operator.
+   */
+  readonly leads: ReadonlyArray<string>
+  readonly seps: ReadonlyArray<string>
 }
 
 /**
@@ -365,7 +372,15 @@ const parseTemplate = (source: string): Template => {
       }
       indices.push(index)
     }
-    plan.push({ op: OPERATORS[e.operator], variables: e.variables, indices })
+    const op = OPERATORS[e.operator]
+    const named = (v: VarSpec): string => (op.named ? v.name + "=" : "")
+    plan.push({
+      op,
+      variables: e.variables,
+      indices,
+      leads: e.variables.map((v) => op.first + named(v)),
+      seps: e.variables.map((v) => op.sep + named(v)),
+    })
   }
 
   let i = 0
@@ -526,16 +541,12 @@ const prefixOf = (s: string, count: number): string => {
 const named = (op: OperatorSpec, name: string, s: string, encoded: string): string =>
   s === "" ? name + op.ifEmpty : name + "=" + encoded
 
-/** Expands one variable; `undefined` when the variable is undefined. */
-const expandVariable = (op: OperatorSpec, v: VarSpec, value: unknown, engine: Engine): string | undefined => {
-  if (value === undefined || value === null) return undefined
-  const scalar = scalarString(value)
+/**
+ * Expands a variable whose value is neither a scalar nor undefined: a list or
+ * a record. `undefined` when it has no defined member.
+ */
+const expandComposite = (op: OperatorSpec, v: VarSpec, value: unknown, engine: Engine): string | undefined => {
   const name = v.name
-  if (scalar !== undefined) {
-    const s = v.prefix > 0 ? prefixOf(scalar, v.prefix) : scalar
-    const encoded = encode(s, op.allow, name)
-    return op.named ? named(op, name, s, encoded) : encoded
-  }
   const list = Array.isArray(value)
   if (!list && !isPlainObject(value)) {
     throw new EndpointError(
@@ -622,9 +633,20 @@ export const expandValues = (t: Template, values: ArrayLike<unknown>, engine: En
     const { op, variables, indices } = step
     let any = false
     for (let k = 0; k < variables.length; k++) {
-      const piece = expandVariable(op, variables[k]!, values[indices[k]!], engine)
-      if (piece === undefined) continue
-      out += any ? op.sep + piece : op.first + piece
+      const v = variables[k]!
+      const value = values[indices[k]!]
+      const scalar = scalarString(value)
+      if (scalar !== undefined) {
+        // the usual case, written straight into the result: lead, then the encoded value
+        const s = v.prefix > 0 ? prefixOf(scalar, v.prefix) : scalar
+        if (op.named && s === "") out += (any ? op.sep : op.first) + v.name + op.ifEmpty
+        else out += (any ? step.seps[k]! : step.leads[k]!) + encode(s, op.allow, v.name)
+      } else {
+        if (value === undefined || value === null) continue
+        const piece = expandComposite(op, v, value, engine)
+        if (piece === undefined) continue
+        out += (any ? op.sep : op.first) + piece
+      }
       any = true
     }
   }

@@ -3,6 +3,7 @@
 // naming the field, never thrown as a URIError.
 
 import { EndpointError } from "../EndpointError.js"
+import { shown } from "./describe.js"
 
 const HEX = "0123456789ABCDEF"
 
@@ -64,7 +65,7 @@ export const surrogatePair = (s: string, i: number, c: number): number => {
 }
 
 /**
- * Percent-encodes `s`, letting through what `allow` names. `field` names the
+ * Percent-encodes `s`, letting through what `allow` names. `field` (cut to a bounded length) names the
  * input in the error raised for a lone surrogate.
  */
 export const encode = (s: string, allow: Allow, field: string): string => {
@@ -89,7 +90,7 @@ export const encode = (s: string, allow: Allow, field: string): string => {
       start = i + 1
     } else if (c >= 0xd800 && c <= 0xdfff) {
       const cp = surrogatePair(s, i, c)
-      if (cp < 0) throw new EndpointError(field, `lone surrogate at index ${i} cannot be percent-encoded`)
+      if (cp < 0) throw new EndpointError(shown(field), `lone surrogate at index ${i} cannot be percent-encoded`)
       out += s.slice(start, i) + pctCodePoint(cp)
       i++
       start = i + 1
