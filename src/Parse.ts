@@ -128,6 +128,10 @@ export interface Layer {
    */
   readonly bodyless: { readonly [name: string]: HeaderValue }
   readonly withBody: { readonly [name: string]: HeaderValue }
+  /** The accept header as the layer's media type amends it. */
+  readonly accept: HeaderValue | undefined
+  /** The accept header for a caller's media type of a format alone, by format; made on first use. */
+  acceptByFormat: Map<string | undefined, HeaderValue | undefined> | undefined
   /** The layer's url, parsed on first use. */
   template: Template | undefined
 }
@@ -165,6 +169,8 @@ export const layerOf = (o: Options): Layer => {
       paramSet: params.length === 0 ? undefined : new Set(params),
       bodyless: finalHeaders({ ...headers }, false, accept),
       withBody: finalHeaders({ ...headers }, true, accept),
+      accept,
+      acceptByFormat: undefined,
       template: undefined,
     }
     // only bases the library made and never changes are remembered: a caller's object may change
@@ -235,7 +241,6 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   const top = plainObject(options, "options")
   // one pass over the caller's keys: reserved ones are checked and override the base, the rest are parameters
   let { url, method, baseUrl } = b
-  let ownMethod = false
   let topHeaders: Headers | undefined
   let topMedia: MediaType | undefined
   let topRequest: Options["request"] | undefined
@@ -258,7 +263,6 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
         break
       case "method":
         method = checked as string
-        ownMethod = true
         break
       case "baseUrl":
         baseUrl = checked as string
@@ -286,7 +290,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   const expanded = expandValues(t, values)
   const joined = !(t.scheme ?? startsWithScheme(expanded))
   let target = joined ? joinBase(baseUrl, expanded) : expanded
-  const paramsGoToQuery = ownMethod ? sendsQuery(method) : b.sendsQuery
+  const paramsGoToQuery = method === b.method ? b.sendsQuery : sendsQuery(method)
 
   // parameters, in the key order of the concatenation: base's keys, then top's new ones
   let query = ""
@@ -320,7 +324,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   const payload: unknown = paramsGoToQuery ? undefined : hasData ? (hasTopData ? topData : b.data) : body
   const hasBody = !paramsGoToQuery && (payload !== undefined || hasData)
   const result: RequestOptions = {
-    method: ownMethod ? method.toLowerCase() : b.lowerMethod,
+    method: method === b.method ? b.lowerMethod : method.toLowerCase(),
     url: target,
     headers:
       topHeaders === undefined && topMedia === undefined
@@ -369,20 +373,46 @@ const headersOf = (
   topMedia: MediaType | undefined,
   hasBody: boolean,
 ): { [name: string]: HeaderValue } => {
-  // with no headers of the caller's, the layer's ready-made copy differs at most in accept
-  const headers = topHeaders === undefined ? { ...(hasBody ? b.withBody : b.bodyless) } : { ...b.headers, ...topHeaders }
-  const baseMedia = b.mediaType
-  // the media type of concat(base, top), without the generic record union
-  const mediaType =
-    topMedia === undefined || baseMedia === undefined
-      ? (topMedia ?? baseMedia)
-      : {
-          format: has(topMedia, "format") ? topMedia.format : baseMedia.format,
-          previews: PreviewsSemigroup.concat(baseMedia.previews ?? NO_PREVIEWS, topMedia.previews ?? NO_PREVIEWS),
-        }
-  // an undefined accept here means the layer's was undefined too, so the ready-made copy has none:
-  // a media type never takes an accept away
-  return finalHeaders(headers, hasBody, amendedAccept(topHeaders === undefined ? b.headers : headers, mediaType))
+  if (topHeaders === undefined) {
+    // the layer's ready-made copy differs at most in accept
+    const headers = { ...(hasBody ? b.withBody : b.bodyless) }
+    const accept = acceptWith(b, topMedia!)
+    // an undefined accept means the layer's was undefined too, so the copy has none:
+    // a media type never takes an accept away
+    if (accept !== undefined) headers.accept = accept
+    return headers
+  }
+  // b.headers is frozen: V8 adds keys to a spread copy of a frozen object quickly, to a copy of an ordinary one slowly
+  const headers = { ...b.headers, ...topHeaders }
+  const accept =
+    topMedia === undefined && !has(topHeaders, "accept") ? b.accept : amendedAccept(headers, mediaTypeOf(b.mediaType, topMedia))
+  return finalHeaders(headers, hasBody, accept)
+}
+
+/** The media type of concat(base, top), without the generic record union. */
+const mediaTypeOf = (baseMedia: MediaType | undefined, topMedia: MediaType | undefined): MediaType | undefined =>
+  topMedia === undefined || baseMedia === undefined
+    ? (topMedia ?? baseMedia)
+    : {
+        format: has(topMedia, "format") ? topMedia.format : baseMedia.format,
+        previews: PreviewsSemigroup.concat(baseMedia.previews ?? NO_PREVIEWS, topMedia.previews ?? NO_PREVIEWS),
+      }
+
+/** How many formats a layer remembers the accept header of. */
+const ACCEPTS_REMEMBERED = 16
+
+/**
+ * The layer's accept header as the caller's media type amends it. Without
+ * previews it depends on the format alone, and is remembered per format.
+ */
+const acceptWith = (b: Layer, topMedia: MediaType): HeaderValue | undefined => {
+  const formatOnly = topMedia.previews === undefined || topMedia.previews.length === 0
+  const byFormat = formatOnly ? (b.acceptByFormat ??= new Map()) : undefined
+  const format = topMedia.format
+  if (byFormat?.has(format) === true) return byFormat.get(format)
+  const accept = amendedAccept(b.headers, mediaTypeOf(b.mediaType, topMedia))
+  if (byFormat !== undefined && byFormat.size < ACCEPTS_REMEMBERED) byFormat.set(format, accept)
+  return accept
 }
 
 const NO_PREVIEWS: ReadonlyArray<string> = []

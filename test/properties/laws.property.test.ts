@@ -197,9 +197,11 @@ const keyOrder = (o: { ok: unknown } | { error: string }): unknown => {
 describe("the fused fast path", () => {
   test("buildLayered(a, raw) gives exactly build(concat(a, normalise(raw))): the same result or the same EndpointError", () => {
     fc.assert(
-      fc.property(decoded, arbCallerOptions, fc.boolean(), (a, raw, remembered) => {
-        // remembered: the base is one the library made, so what build works out about it is cached
+      fc.property(decoded, arbCallerOptions, arbCallerOptions, fc.boolean(), (a, raw, earlier, remembered) => {
+        // remembered: the base is one the library made, so what build works out about it is cached,
+        // here first by a call with other options
         const base = remembered ? markImmutable({ ...a }) : a
+        outcome(() => buildLayered(base, earlier))
         const fused = outcome(() => buildLayered(base, raw))
         const expected = outcome(() => build(Options.concat(a, normalise(raw))))
         expect(fused).toEqual(expected)
