@@ -115,6 +115,8 @@ const bytesPerCall = (f) => {
   }
   return NaN
 }
+/** Bytes per call as printed: "n/a" when the heap did not grow measurably (or gc() is missing). */
+const shownBytes = (b) => (Number.isNaN(b) ? "n/a" : String(b))
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
   return s[s.length >> 1]
@@ -165,8 +167,8 @@ for (const c of cases) {
       fmt(oct.ns),
       fmt(floor.ns),
       Math.round(1e9 / ours.ns).toLocaleString("en"),
-      String(ours.bytes),
-      String(oct.bytes),
+      shownBytes(ours.bytes),
+      shownBytes(oct.bytes),
       (oct.ns / ours.ns).toFixed(1) + "×",
       (ours.ns / floor.ns).toFixed(1) + "×",
     ]),

@@ -75,15 +75,10 @@ export interface Remembered {
  * @internal
  */
 export const remember = (defaults: Options): Remembered => {
-  const r = memoryOf(markImmutable(defaults))
+  const r: Remembered = { defaults: layerOf(markImmutable(defaults)), routes: new SecondSightCache(ROUTE_CACHE_SIZE) }
   remembered.set(defaults, r) // merge() on the same defaults shares it
   return r
 }
-
-const memoryOf = (defaults: Options): Remembered => ({
-  defaults: layerOf(defaults),
-  routes: new SecondSightCache(ROUTE_CACHE_SIZE),
-})
 
 const remembered = new WeakMap<Options, Remembered>()
 
@@ -96,18 +91,20 @@ const remembered = new WeakMap<Options, Remembered>()
 const routeLayer = (r: Remembered, route: unknown): Layer => {
   const hit = typeof route === "string" ? r.routes.get(route) : undefined
   if (hit !== undefined) return hit
-  const { method, url } = parseOrThrow(route)
-  const merged = Semigroup.concat(r.defaults.options, { method, url })
-  const layer = layerOf(merged)
+  const layer = layerOf(Semigroup.concat(r.defaults.options, fromRoute(route)))
   if (typeof route === "string" && route.length <= ROUTE_MAX_LENGTH) r.routes.offer(route, layer)
   return layer
 }
 
-/** `concat(defaults, fromRoute(route))`, through the routes remembered for `defaults`. */
+/** `concat(defaults, fromRoute(route))`, through the routes remembered for an endpoint's defaults. */
 const withRoute = (defaults: Options, route: unknown): Options => {
-  let r = remembered.get(defaults)
-  if (r === undefined) remembered.set(defaults, (r = memoryOf(defaults)))
-  return routeLayer(r, route).options
+  const r = remembered.get(defaults)
+  return r === undefined ? Semigroup.concat(defaults, fromRoute(route)) : routeLayer(r, route).options
+}
+
+const fromRoute = (route: unknown): Options => {
+  const { method, url } = parseOrThrow(route)
+  return { method, url }
 }
 
 /**
