@@ -287,6 +287,24 @@ describe("§6 parse", () => {
     const withDefault = endpoint.defaults({ first: 0 })("POST /x", Object.fromEntries(names.map((n) => [n, 1])))
     expect(Object.keys(withDefault.body as object)).toEqual(["first", ...names])
   })
+  test("many headers of the caller's (merged in dictionary mode) give the same keys, order and values as a few", () => {
+    // past 64 headers the merge with the defaults' headers is made key by key into a dictionary-mode object
+    const many: Record<string, unknown> = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`X-H${i}`, `${i}`]))
+    many["User-Agent"] = "mine" // overrides a default in place
+    many["x-null"] = null // dropped, as in a small set
+    Object.defineProperty(many, "__proto__", { value: "p", enumerable: true }) // a token: an ordinary header name
+    const e = endpoint.defaults({ headers: { "x-first": "0" } })
+    const r = e("POST /x", { a: 1, headers: many })
+    const names = Array.from({ length: 100 }, (_, i) => `x-h${i}`)
+    expect(Object.keys(r.headers)).toEqual(["accept", "user-agent", "x-first", ...names, "__proto__", "content-type"])
+    expect(r.headers["user-agent"]).toBe("mine")
+    expect(r.headers["x-h99"]).toBe("99")
+    expect(Object.getPrototypeOf(r.headers)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(r.headers, "__proto__")?.value).toBe("p")
+    // the same as a small set would give, key for key
+    const few = e("POST /x", { a: 1, headers: { "X-H1": "1", "User-Agent": "mine" } })
+    expect(Object.keys(few.headers)).toEqual(["accept", "user-agent", "x-first", "x-h1", "content-type"])
+  })
   test("data is the body; other remaining parameters are not sent", () => {
     const r = endpoint("POST /markdown/raw", { data: "# hi", extra: 1, headers: { "content-type": "text/plain" } })
     expect(r.body).toBe("# hi")
