@@ -53,10 +53,12 @@ export const combine = (defaults: Options, route: unknown, options: unknown): Op
   return options === undefined ? base : Semigroup.concat(base, normalise(options))
 }
 
-/** How many routes each defaults object remembers (from their second sighting on). */
+/** How many routes each endpoint remembers (from their second sighting on). */
 const ROUTE_CACHE_SIZE = 1000
 /** The longest route string that is remembered. */
-const ROUTE_MAX_LENGTH = 1024
+const ROUTE_MAX_LENGTH = 16_384
+/** The remembered routes' lengths add up to at most this many characters. */
+const ROUTE_MAX_TOTAL_LENGTH = 1_048_576
 
 /**
  * What an endpoint remembers between calls: its defaults' layer, and the
@@ -75,7 +77,7 @@ export interface Remembered {
  * @internal
  */
 export const remember = (defaults: Options): Remembered => {
-  const r: Remembered = { defaults: layerOf(markImmutable(defaults)), routes: new SecondSightCache(ROUTE_CACHE_SIZE) }
+  const r: Remembered = { defaults: layerOf(markImmutable(defaults)), routes: new SecondSightCache(ROUTE_CACHE_SIZE, ROUTE_MAX_TOTAL_LENGTH) }
   remembered.set(defaults, r) // merge() on the same defaults shares it
   return r
 }
@@ -92,7 +94,7 @@ const routeLayer = (r: Remembered, route: unknown): Layer => {
   const hit = typeof route === "string" ? r.routes.get(route) : undefined
   if (hit !== undefined) return hit
   const layer = layerOf(Semigroup.concat(r.defaults.options, fromRoute(route)))
-  if (typeof route === "string" && route.length <= ROUTE_MAX_LENGTH) r.routes.offer(route, layer)
+  if (typeof route === "string" && route.length <= ROUTE_MAX_LENGTH) r.routes.offer(route, layer, route.length)
   return layer
 }
 

@@ -454,21 +454,35 @@ export const CACHE_SIZE = 1000
 
 /**
  * Templates longer than this many characters are parsed on every call and not
- * cached, so the cache holds at most `CACHE_SIZE` templates of at most this
- * length: its memory is bounded, not only its count. Parsing is linear, so a
- * long template costs in proportion to its length either way.
+ * cached, so that one long template never evicts dozens of ordinary ones.
+ * Parsing is linear, so a long template costs in proportion to its length
+ * either way.
  *
  * @example
  * import { Template } from "fp-endpoint"
  *
- * Template.CACHE_MAX_LENGTH // 1024
+ * Template.CACHE_MAX_LENGTH // 16384
  *
  * @since 0.1.0
  */
-export const CACHE_MAX_LENGTH = 1024
+export const CACHE_MAX_LENGTH = 16_384
 
-/** Parsed templates, kept from their second sighting on (see internal/cache.ts). */
-const cache = new SecondSightCache<string, Template>(CACHE_SIZE)
+/**
+ * The cached templates' lengths add up to at most this many characters: the
+ * cache's memory is bounded, not only its count. When a new template would
+ * go over, the oldest are evicted first.
+ *
+ * @example
+ * import { Template } from "fp-endpoint"
+ *
+ * Template.CACHE_MAX_TOTAL_LENGTH // 1048576
+ *
+ * @since 0.1.0
+ */
+export const CACHE_MAX_TOTAL_LENGTH = 1_048_576
+
+/** Parsed templates, kept from their second sighting on (see internal/cache.ts), weighed by length. */
+const cache = new SecondSightCache<string, Template>(CACHE_SIZE, CACHE_MAX_TOTAL_LENGTH)
 
 /**
  * Parses a template, or returns the cached parse; throws `EndpointError`.
@@ -480,12 +494,15 @@ export const compile = (source: string): Template => {
   const hit = cache.get(source)
   if (hit !== undefined) return hit
   const t = parseTemplate(source) // a malformed template throws here: never cached
-  if (source.length <= CACHE_MAX_LENGTH) cache.offer(source, t)
+  if (source.length <= CACHE_MAX_LENGTH) cache.offer(source, t, source.length)
   return t
 }
 
 /** @internal for tests: how many templates the cache holds now. */
 export const cachedCount = (): number => cache.size
+
+/** @internal for tests: the cached templates' total length. */
+export const cachedLength = (): number => cache.weight
 
 // -------------------------------------------------------------------------------------
 // constructors

@@ -35,4 +35,46 @@ describe("SecondSightCache", () => {
       }),
     )
   })
+  test("weighed: never over its budget, keeps what fits, and evicts the oldest to make room", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 40 })), { maxLength: 300 }),
+        (size, budget, offers) => {
+          const cache = new SecondSightCache<number, string>(size, budget)
+          // a model of the kept entries, oldest first
+          let model: Array<[key: number, weight: number]> = []
+          for (const [k, w] of offers) {
+            if (cache.get(k) !== undefined) continue
+            const kept = cache.offer(k, `${k}/${w}`, w)
+            if (kept) {
+              expect(w).toBeLessThanOrEqual(budget)
+              model.push([k, w])
+              // the cache evicted from the front until the new entry fitted
+              while (model.length > size || model.reduce((t, [, x]) => t + x, 0) > budget) model = model.slice(1)
+            } else if (w > budget) {
+              expect(cache.get(k)).toBeUndefined()
+            }
+            expect(cache.size).toBeLessThanOrEqual(size)
+            expect(cache.weight).toBeLessThanOrEqual(budget)
+            expect(cache.weight).toBe(model.reduce((t, [, x]) => t + x, 0))
+            expect(cache.size).toBe(model.length)
+            for (const [key, weight] of model) expect(cache.get(key)).toBe(`${key}/${weight}`)
+          }
+        },
+      ),
+    )
+  })
+  test("the slot a kept key leaves in the seen-once ring is the first reused: no live key is evicted for it", () => {
+    const cache = new SecondSightCache<string, number>(3)
+    cache.offer("a", 1) // a seen once
+    cache.offer("a", 1) // kept; its seen-once slot is now empty
+    cache.offer("b", 2)
+    cache.offer("c", 3)
+    // the ring's oldest slot (a's, emptied) is reused without touching b or c
+    cache.offer("d", 4)
+    expect(cache.offer("b", 2)).toBe(true)
+    expect(cache.offer("c", 3)).toBe(true)
+  })
 })

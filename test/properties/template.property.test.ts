@@ -445,6 +445,19 @@ describe("the template cache", () => {
     expect(same(parseTwice(atLimit), Template.parse(atLimit))).toBe(true)
   })
 
+  test("long templates are cached while their total length stays within CACHE_MAX_TOTAL_LENGTH", () => {
+    const long = (i: number) => `/${i}/` + "z".repeat(Template.CACHE_MAX_LENGTH - 20) + "/{a}"
+    const fit = Math.floor(Template.CACHE_MAX_TOTAL_LENGTH / long(0).length)
+    for (let i = 0; i < fit + 10; i++) {
+      const twice = parseTwice(long(i))
+      expect(same(twice, Template.parse(long(i)))).toBe(true) // kept
+      expect(Template.cachedLength()).toBeLessThanOrEqual(Template.CACHE_MAX_TOTAL_LENGTH)
+    }
+    expect(Template.cachedCount()).toBeLessThanOrEqual(fit)
+    // the oldest long ones made room: evicted first
+    expect(same(Template.parse(long(0)), Template.parse(long(0)))).toBe(false)
+  })
+
   test("rejected templates are not cached", () => {
     for (let i = 0; i < Template.CACHE_SIZE; i++) parseTwice(`/fill/${i}`)
     const oldest = Template.parse("/fill/0")
