@@ -382,11 +382,32 @@ const headersOf = (
     if (accept !== undefined) headers.accept = accept
     return headers
   }
-  // b.headers is frozen: V8 adds keys to a spread copy of a frozen object quickly, to a copy of an ordinary one slowly
-  const headers = hasMany(topHeaders) ? mergedMany(b.headers, topHeaders) : { ...b.headers, ...topHeaders }
+  const ready = hasBody ? b.withBody : b.bodyless
+  let headers: { [name: string]: HeaderValue }
+  if (onlyChangesValues(topHeaders, b.headers, hasBody)) {
+    // the caller only changes values of the ready-made copy: the same keys in the same order
+    headers = { ...ready }
+    for (const name in topHeaders) if (has(topHeaders, name)) put(headers, name, topHeaders[name])
+  } else {
+    // b.headers is frozen: V8 adds keys to a spread copy of a frozen object quickly, to a copy of an ordinary one slowly
+    headers = hasMany(topHeaders) ? mergedMany(b.headers, topHeaders) : { ...b.headers, ...topHeaders }
+  }
   const accept =
     topMedia === undefined && !has(topHeaders, "accept") ? b.accept : amendedAccept(headers, mediaTypeOf(b.mediaType, topMedia))
   return finalHeaders(headers, hasBody, accept)
+}
+
+/**
+ * Whether the caller's headers name only headers of the base, or the content
+ * type of a body: then `{ ...base, ...caller }`, once completed, has the keys
+ * of the layer's ready-made copy in the same order, and only values differ.
+ */
+const onlyChangesValues = (caller: Headers, base: Headers | undefined, hasBody: boolean): boolean => {
+  for (const name in caller) {
+    if (!has(caller, name)) continue
+    if (!(base !== undefined && has(base, name)) && !(hasBody && name === "content-type")) return false
+  }
+  return true
 }
 
 /** Whether an object has more than {@link MANY} own enumerable keys. */

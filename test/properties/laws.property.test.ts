@@ -214,6 +214,26 @@ describe("the fused fast path", () => {
   })
 })
 
+describe("the fused fast path: header key order in the corners", () => {
+  // a base with previews but no accept header gets an accept appended; the caller's headers then
+  // change values of the ready-made copy only when the merge would put the keys in the same order
+  const base = markImmutable(normalise({ mediaType: { previews: ["a"] }, headers: { "x-b": "1" } }))
+  test.each([
+    ["GET", { "content-type": "text/plain" }],
+    ["GET", { accept: "text/plain" }],
+    ["POST", { accept: "text/plain" }],
+    ["POST", { "content-type": "text/plain" }],
+    ["POST", { "x-b": "2", "content-type": "text/plain" }],
+    ["POST", { "x-c": "3" }],
+  ])("%s with headers %j", (method, headers) => {
+    const raw = { method, url: "/x", a: 1, headers }
+    const fused = buildLayered(base, raw)
+    const expected = build(Options.concat(base, normalise(raw)))
+    expect(fused).toEqual(expected)
+    expect(Object.keys(fused.headers)).toEqual(Object.keys(expected.headers))
+  })
+})
+
 describe("hot-path shortcuts agree with their definitions", () => {
   test("isReservedKey is RESERVED_KEYS.has", () => {
     fc.assert(
