@@ -14,7 +14,7 @@ import { toEndpointError } from "./internal/attempt.js"
 import { dual } from "./internal/dual.js"
 import { child, kindOf, quote } from "./internal/describe.js"
 import { has, isPlainObject, put } from "./internal/object.js"
-import { isToken, MIXED_CASE, NOT_A_TOKEN, tokenCase } from "./internal/token.js"
+import { isToken, LOWERCASE, MIXED_CASE, NOT_A_TOKEN, tokenCase } from "./internal/token.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -166,13 +166,23 @@ const lineString = (u: unknown, path: string, what = ""): string => {
   return s
 }
 
+/** Header names already found to be lowercase tokens; at most 512, of at most 64 characters each. */
+const LOWERCASE_NAMES = new Set<string>()
+
+/** `tokenCase(name)`, remembering a name that is a lowercase token. */
+const rememberedCase = (name: string): 0 | 1 | 2 => {
+  const kind = tokenCase(name)
+  if (kind === LOWERCASE && name.length <= 64 && LOWERCASE_NAMES.size < 512) LOWERCASE_NAMES.add(name)
+  return kind
+}
+
 const normaliseHeaders = (u: unknown): Headers => {
   const snapshot = { ...plainObject(u, "headers") }
   let normal = true // already lowercase, with no null or undefined value
   for (const name in snapshot) {
     if (!has(snapshot, name)) continue // (for-in, not Object.keys: V8 reads an own key's value faster here)
     const value = snapshot[name]
-    const kind = tokenCase(name)
+    const kind = LOWERCASE_NAMES.has(name) ? LOWERCASE : rememberedCase(name)
     if (kind === NOT_A_TOKEN) throw new EndpointError(child("headers", name), "header name is not an RFC 9110 token")
     if (kind === MIXED_CASE) normal = false
     if (value === undefined || value === null) normal = false

@@ -5,6 +5,7 @@ import * as E from "fp-ts/lib/Either.js"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError, Options } from "../../src/index.js"
 import { isReplacing, isReservedKey, normalise } from "../../src/Options.js"
+import { NOT_A_TOKEN, tokenCase } from "../../src/internal/token.js"
 import { build, buildLayered, markImmutable } from "../../src/Parse.js"
 import { arbRawOptions, arbRoute, deepFreeze } from "./arbitraries.js"
 
@@ -235,6 +236,18 @@ describe("the fused fast path: header key order in the corners", () => {
 })
 
 describe("hot-path shortcuts agree with their definitions", () => {
+  test("a header name is judged the same when it is remembered as a lowercase token", () => {
+    const verdict = (name: string) => outcome(() => Object.keys(normalise({ headers: { [name]: "v" } }).headers!))
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom("content-type", "Content-Type", "x a", "", "ä", "x-\r"), fc.string({ maxLength: 70 })), (name) => {
+        const first = verdict(name)
+        expect(verdict(name)).toEqual(first) // the second time, a lowercase token is remembered
+        const kind = tokenCase(name)
+        expect("ok" in first).toBe(kind !== NOT_A_TOKEN)
+        if ("ok" in first) expect(first.ok).toEqual([name.toLowerCase()])
+      }),
+    )
+  })
   test("isReservedKey is RESERVED_KEYS.has", () => {
     fc.assert(
       fc.property(fc.oneof(fc.constantFrom(...Options.RESERVED_KEYS, "Method", "urls", "owner"), fc.string()), (k) => {
