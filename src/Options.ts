@@ -208,7 +208,8 @@ const normaliseMediaType = (u: unknown): MediaType => {
   let format: string | undefined
   let previews: Set<string> | undefined
   const m = plainObject(u, "mediaType")
-  for (const key of Object.keys(m)) {
+  for (const key in m) {
+    if (!has(m, key)) continue
     const value = m[key]
     if (value === undefined) continue
     if (key === "format") {
@@ -217,18 +218,18 @@ const normaliseMediaType = (u: unknown): MediaType => {
       if (!Array.isArray(value)) throw new EndpointError("mediaType.previews", `expected an array of strings, got ${kindOf(value)}`)
       previews = new Set()
       for (let i = 0; i < value.length; i++) {
-        const p = lineString(value[i], `mediaType.previews[${i}]`, "preview name ")
-        previews.add(p.endsWith(PREVIEW_SUFFIX) ? p.slice(0, -PREVIEW_SUFFIX.length) : p)
+        const p: unknown = value[i]
+        // the error's field is only worked out for an error
+        const name = typeof p === "string" && !breaksHeaderLine(p) ? p : lineString(p, `mediaType.previews[${i}]`, "preview name ")
+        previews.add(name.endsWith(PREVIEW_SUFFIX) ? name.slice(0, -PREVIEW_SUFFIX.length) : name)
       }
     } else {
       throw new EndpointError(child("mediaType", key), "unknown key (expected format or previews)")
     }
   }
-  // always format, then previews, whatever the input's key order
-  const out: { format?: string; previews?: ReadonlyArray<string> } = {}
-  if (format !== undefined) out.format = format
-  if (previews !== undefined) out.previews = Array.from(previews)
-  return out
+  // always format, then previews, whatever the input's key order; one literal per shape
+  if (previews === undefined) return format === undefined ? {} : { format }
+  return format === undefined ? { previews: Array.from(previews) } : { format, previews: Array.from(previews) }
 }
 
 /**
