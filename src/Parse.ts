@@ -247,15 +247,36 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   let hasTopData = false
   let topData: unknown
   let topParams = 0 // keys that are no reserved ones (some may hold undefined)
+  // Placing early: when the base's url is parsed already and it has no parameters of its own, the
+  // caller's parameters are placed as the scan meets them, on the guess that the caller changes
+  // neither url, method nor data. A key that breaks the guess, a value that cannot be placed (its
+  // error is raised later, in order) or a body too large to build key by key ends the guess, and
+  // the parameters are placed after the scan as usual.
+  const earlyNames = b.template !== undefined && b.params.length === 0 && (b.sendsQuery || !b.hasData) ? b.template.nameSet : undefined
+  let placing = earlyNames !== undefined
+  let query = ""
+  let body: Record<string, unknown> | undefined
   // for-in (own keys only), not Object.keys: V8 reads values of enumerated keys faster
   for (const key in top) {
     if (!has(top, key)) continue
     if (!isReservedKey(key)) {
       topParams++
+      if (placing && !earlyNames!.has(key)) {
+        try {
+          const value = top[key]
+          if (value === undefined) continue
+          if (b.sendsQuery) query = withPair(query, queryPair(key, value))
+          else if (topParams > MANY) placing = false
+          else put((body ??= {}), key, value)
+        } catch {
+          placing = false
+        }
+      }
       continue
     }
     const value = top[key]
     if (value === undefined) continue
+    if (key === "url" || key === "method" || key === "data") placing = false
     const checked = reservedValue(key, value)
     switch (key) {
       case "url":
@@ -293,25 +314,28 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   const paramsGoToQuery = method === b.method ? b.sendsQuery : sendsQuery(method)
 
   // parameters, in the key order of the concatenation: base's keys, then top's new ones
-  let query = ""
-  let body: Record<string, unknown> | undefined
   const hasData = hasTopData || b.hasData
-  if (!paramsGoToQuery && !hasData && b.params.length === 0 && topParams > MANY) body = copyOfParameters(top, names)
-  else if (paramsGoToQuery || !hasData) {
-    // (a body with data sends no other parameters: they are not assembled)
-    for (const key of b.params) {
-      if (names.has(key)) continue
-      const value = parameterOf(b, base, top, key)
-      if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
-      else put((body ??= {}), key, value)
-    }
-    if (topParams > 0) {
-      for (const key in top) {
-        if (!has(top, key) || isReservedKey(key) || names.has(key) || b.paramSet?.has(key) === true) continue
-        const value = top[key]
-        if (value === undefined) continue
+  if (!placing) {
+    // the guess did not hold (or was not made): whatever was placed is set aside
+    query = ""
+    body = undefined
+    if (!paramsGoToQuery && !hasData && b.params.length === 0 && topParams > MANY) body = copyOfParameters(top, names)
+    else if (paramsGoToQuery || !hasData) {
+      // (a body with data sends no other parameters: they are not assembled)
+      for (const key of b.params) {
+        if (names.has(key)) continue
+        const value = parameterOf(b, base, top, key)
         if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
         else put((body ??= {}), key, value)
+      }
+      if (topParams > 0) {
+        for (const key in top) {
+          if (!has(top, key) || isReservedKey(key) || names.has(key) || b.paramSet?.has(key) === true) continue
+          const value = top[key]
+          if (value === undefined) continue
+          if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
+          else put((body ??= {}), key, value)
+        }
       }
     }
   }

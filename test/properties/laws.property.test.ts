@@ -144,6 +144,26 @@ describe("endpoint = parse ∘ merge", () => {
       RUNS,
     )
   })
+  test("a remembered route, whose parameters are placed as the options are scanned, whatever the caller overrides", () => {
+    const e = endpoint.defaults({ headers: { "x-e": "1" } }) // a fresh endpoint, so its route memory starts empty
+    const params = fc.dictionary(
+      fc.constantFrom("a", "b", "owner", "q", "x"),
+      fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.constant(undefined), fc.constant({ o: 1 }), fc.constant("\ud800")),
+      { maxKeys: 4 },
+    )
+    const overrides = fc.record(
+      { method: fc.constantFrom("GET", "POST", "HEAD", "PUT"), url: fc.constantFrom("/y", "/y/{a}"), data: fc.constantFrom("d", undefined) },
+      { requiredKeys: [] },
+    )
+    fc.assert(
+      fc.property(arbRoute, params, overrides, fc.boolean(), (route, p, o, overridesFirst) => {
+        for (let i = 0; i < 3; i++) outcome(() => e(route, {})) // remembered, its url parsed
+        const options = overridesFirst ? { ...o, ...p } : { ...p, ...o }
+        expect(outcome(() => e(route, options))).toEqual(outcome(() => e.parse(e.merge(route, options))))
+      }),
+      RUNS,
+    )
+  })
   test("endpoint(options) likewise", () => {
     fc.assert(
       fc.property(arbRawOptions, (options) => {
