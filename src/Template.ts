@@ -139,6 +139,8 @@ export interface Step {
    */
   readonly leads: ReadonlyArray<string>
   readonly seps: ReadonlyArray<string>
+  /** The value's index when the step is one variable under the simple operator, without a prefix; else -1. */
+  readonly simple: number
 }
 
 /**
@@ -380,6 +382,7 @@ const parseTemplate = (source: string): Template => {
       indices,
       leads: e.variables.map((v) => op.first + named(v)),
       seps: e.variables.map((v) => op.sep + named(v)),
+      simple: e.operator === "" && e.variables.length === 1 && e.variables[0]!.prefix === 0 ? indices[0]! : -1,
     })
   }
 
@@ -646,6 +649,14 @@ export const expandValues = (t: Template, values: ArrayLike<unknown>, engine: En
     if (typeof step === "string") {
       out += step
       continue
+    }
+    if (step.simple >= 0) {
+      // one variable under the simple operator, the commonest step: a string is written encoded
+      const value = values[step.simple]
+      if (typeof value === "string") {
+        out += encode(value, UNRESERVED, step.variables[0]!.name)
+        continue
+      }
     }
     const { op, variables, indices } = step
     let any = false
