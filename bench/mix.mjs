@@ -1,16 +1,15 @@
 // The standard mix of issue 7, side by side and interleaved: fp-endpoint, @octokit/endpoint,
 // and a hand-written function per case (the floor). Prints ns/op, ops/s, bytes allocated per
-// call and the ratios. Also: cascaded defaults (1 vs 50 steps), cold first calls, and scaling.
+// call and the ratios. Also: cascaded defaults (1 vs 50 steps) and cold first calls. Scaling is
+// bench/scaling.mjs, in a process of its own.
 //
 // Run through `npm run bench` (it builds first and passes --expose-gc). BENCH_QUICK=1 shortens it.
 import { endpoint as octokit } from "@octokit/endpoint"
 import { endpoint } from "../dist/esm/index.js"
-import { cpus } from "node:os"
+import { batch, fmt, gc, machine, median, QUICK, row } from "./lib/measure.mjs"
 
-const QUICK = process.env.BENCH_QUICK === "1"
 const ROUNDS = QUICK ? 5 : 40
 const BATCH = QUICK ? 2_000 : 20_000
-const gc = globalThis.gc ?? (() => {})
 
 const UA = endpoint.DEFAULTS.headers["user-agent"]
 const ACCEPT = "application/vnd.github.v3+json"
@@ -96,20 +95,14 @@ const cases = [
 // measurement
 // ---------------------------------------------------------------------------------------------
 
-let sink
-/** ns per call of one batch. */
-const batch = (f, n) => {
-  const t0 = process.hrtime.bigint()
-  for (let i = 0; i < n; i++) sink = f()
-  return Number(process.hrtime.bigint() - t0) / n
-}
+let kept // the last result, so that no call is optimised away
 /** Bytes allocated per call: heap growth over a batch small enough to fit the young generation. */
 const bytesPerCall = (f) => {
   const n = 2_000
   for (let i = 0; i < 3; i++) {
     gc()
     const h0 = process.memoryUsage().heapUsed
-    for (let j = 0; j < n; j++) sink = f()
+    for (let j = 0; j < n; j++) kept = f()
     const h1 = process.memoryUsage().heapUsed
     if (h1 > h0) return Math.round((h1 - h0) / n)
   }
@@ -117,10 +110,6 @@ const bytesPerCall = (f) => {
 }
 /** Bytes per call as printed: "n/a" when the heap did not grow measurably (or gc() is missing). */
 const shownBytes = (b) => (Number.isNaN(b) ? "n/a" : String(b))
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[s.length >> 1]
-}
 
 /** Interleaved rounds: every implementation runs one batch per round, in rotating order. */
 const compare = (impls) => {
@@ -135,10 +124,8 @@ const compare = (impls) => {
   return impls.map((impl, i) => ({ name: impl.name, ns: median(samples[i]), bytes: bytesPerCall(impl.f) }))
 }
 
-const fmt = (ns) => ns.toFixed(0).padStart(6)
-const row = (cells) => "| " + cells.join(" | ") + " |"
 
-console.log(`machine: ${cpus()[0]?.model ?? "?"} × ${cpus().length}, node ${process.version}${QUICK ? " (quick run)" : ""}`)
+console.log(machine())
 console.log(`method: median of ${ROUNDS} interleaved rounds of ${BATCH} calls; bytes from heap growth over 2000 calls\n`)
 
 // sanity: all three build the same thing
@@ -216,50 +203,3 @@ console.log(`\ncascaded defaults: 1 step ${fmt(c1.ns)} ns/op, 50 steps ${fmt(c50
     `cold (never-seen template each call): fp-endpoint ${fmt(coldOurs)} ns/op (warm ${fmt(warm)}), octokit ${fmt(coldOctokit)} ns/op`,
   )
 }
-
-// ---------------------------------------------------------------------------------------------
-// scaling: parameters, template length, headers
-// ---------------------------------------------------------------------------------------------
-
-const perUnit = (f, n) => {
-  f()
-  const ns = median(Array.from({ length: QUICK ? 3 : 9 }, () => batch(f, Math.max(20, Math.floor((QUICK ? 20_000 : 200_000) / n)))))
-  return ns / n
-}
-/** Cost per unit (parameter, expression, header) at each size, fp-endpoint beside @octokit/endpoint. */
-const scale = (label, sizes, make) => {
-  const cells = sizes.map((n) => {
-    const [ours, theirs] = make(n)
-    return `${String(n).padStart(4)}: ${perUnit(ours, n).toFixed(0).padStart(4)} / ${perUnit(theirs, n).toFixed(0).padStart(4)}`
-  })
-  console.log(`| ${label} | ${cells.join(" | ")} |`)
-}
-const withBoth = (route, options) => [() => endpoint(route, options), () => octokit(route, options)]
-const object = (n, key, value) => Object.fromEntries(Array.from({ length: n }, (_, i) => [key(i), value(i)]))
-
-console.log("\nscaling: ns per unit, fp-endpoint / @octokit/endpoint (flat per unit = linear cost)\n")
-console.log("| what grows | 1 | 10 | 100 | 1000 |")
-console.log("| --- | --- | --- | --- | --- |")
-scale("query parameters (GET)", [1, 10, 100, 1000], (n) => withBoth("GET /x", object(n, (i) => `p${i}`, (i) => i)))
-scale("body parameters (POST)", [1, 10, 100, 1000], (n) => withBoth("POST /x", object(n, (i) => `p${i}`, (i) => i)))
-scale("template expressions", [1, 10, 100, 1000], (n) =>
-  withBoth("GET " + Array.from({ length: n }, (_, i) => `/{v${i}}`).join(""), object(n, (i) => `v${i}`, () => "x")),
-)
-scale("headers", [1, 10, 100, 1000], (n) => withBoth("GET /x", { headers: object(n, (i) => `x-h${i}`, () => "v") }))
-// What V8 itself charges: copying an object of n keys one key at a time (the first number) and
-// whole with a spread (the second). The first grows per key past a hundred or so; a library that
-// must build a result object key by key (headers from two sources, a body from defaults and
-// caller) inherits that growth.
-scale("V8 reference: copy key by key / whole", [1, 10, 100, 1000], (n) => {
-  const source = object(n, (i) => `p${i}`, (i) => i)
-  const byKey = () => {
-    const out = {}
-    for (const k in source) out[k] = source[k]
-    return out
-  }
-  return [byKey, () => ({ ...source })]
-})
-console.log(
-  "\ntemplate expressions: the route at 1000 is 6 894 characters, within CACHE_MAX_LENGTH (16 384), so it is\n" +
-    "cached like the shorter ones; bench/template-scaling.mjs shows that a parse, cached or not, is linear.",
-)
