@@ -8,7 +8,10 @@
  *
  * @since 0.1.0
  */
+import { own } from "./internal/object.js"
 import type { MediaType } from "./Options.js"
+
+const NO_PREVIEWS: ReadonlyArray<string> = []
 
 // -------------------------------------------------------------------------------------
 // utils
@@ -26,18 +29,21 @@ const FORMATTED_CACHE_SIZE = 256
  * rewritten to `application/vnd.<vendor>[.v3].<format>`; remembered.
  */
 const formatted = (accept: string, format: string): string => {
-  let byAccept = formattedCache.get(format)
-  if (byAccept === undefined || byAccept.size >= FORMATTED_CACHE_SIZE) {
-    if (formattedCache.size >= FORMATTED_CACHE_SIZE) formattedCache.clear()
-    formattedCache.set(format, (byAccept = new Map()))
-  }
-  let value = byAccept.get(accept)
-  if (value === undefined) {
-    value = accept
-      .split(",")
-      .map((entry) => entry.replace(VENDOR_TYPE, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`))
-      .join(",")
-    if (accept.length <= 1024) byAccept.set(accept, value)
+  // only short values are remembered: 256 formats of at most 64 characters, 256 accepts of at most 1024 each
+  const remembered = accept.length <= 1024 && format.length <= 64
+  let byAccept = remembered ? formattedCache.get(format) : undefined
+  const hit = byAccept?.get(accept)
+  if (hit !== undefined) return hit
+  const value = accept
+    .split(",")
+    .map((entry) => entry.replace(VENDOR_TYPE, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`))
+    .join(",")
+  if (remembered) {
+    if (byAccept === undefined || byAccept.size >= FORMATTED_CACHE_SIZE) {
+      if (formattedCache.size >= FORMATTED_CACHE_SIZE) formattedCache.clear()
+      formattedCache.set(format, (byAccept = new Map()))
+    }
+    byAccept.set(accept, value)
   }
   return value
 }
@@ -59,8 +65,9 @@ const formatted = (accept: string, format: string): string => {
  * @since 0.1.0
  */
 export const amendAccept = (accept: string | undefined, mediaType: MediaType | undefined): string | undefined => {
-  const format = mediaType?.format ?? ""
-  const previews = mediaType?.previews ?? []
+  // own properties only: a polluted Object.prototype never names a format or a preview
+  const format = (mediaType === undefined ? undefined : (own(mediaType, "format") as string | undefined)) ?? ""
+  const previews = (mediaType === undefined ? undefined : (own(mediaType, "previews") as ReadonlyArray<string> | undefined)) ?? NO_PREVIEWS
   if ((format === "" && previews.length === 0) || accept?.includes("application/octet-stream")) return accept
   let value = accept
   if (format !== "" && value !== undefined) value = formatted(value, format)

@@ -8,7 +8,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { attempt } from "./internal/attempt.js"
 import { SecondSightCache } from "./internal/cache.js"
-import { put } from "./internal/object.js"
+import { own, put } from "./internal/object.js"
 import { normalise, Semigroup, type Options } from "./Options.js"
 import { build, buildOn, layerOf, markImmutable, type Layer, type RequestOptions } from "./Parse.js"
 import { parseOrThrow } from "./Route.js"
@@ -135,10 +135,14 @@ const NONE: Options = {}
 export const fresh = (o: Options): Options => {
   const out: Record<string, unknown> = {}
   for (const key of Object.keys(o)) put(out, key, o[key])
-  if (o.headers !== undefined) out.headers = { ...o.headers }
-  if (o.mediaType !== undefined) {
-    const mediaType: { format?: string; previews?: ReadonlyArray<string> } = { ...o.mediaType }
-    if (o.mediaType.previews !== undefined) mediaType.previews = o.mediaType.previews.slice()
+  // own properties only: a polluted Object.prototype adds nothing
+  const headers = own(o, "headers") as Options["headers"]
+  const media = own(o, "mediaType") as Options["mediaType"]
+  if (headers !== undefined) out.headers = { ...headers }
+  if (media !== undefined) {
+    const mediaType: { format?: string; previews?: ReadonlyArray<string> } = { ...media }
+    const previews = own(media, "previews") as ReadonlyArray<string> | undefined
+    if (previews !== undefined) mediaType.previews = previews.slice()
     out.mediaType = mediaType
   }
   return out as Options

@@ -7,7 +7,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { amendAccept } from "./Accept.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
-import { has, put } from "./internal/object.js"
+import { has, own, put } from "./internal/object.js"
 import type { Merged } from "./Merge.js"
 import {
   normalise,
@@ -92,8 +92,6 @@ export const build = (o: Options): RequestOptions => buildLayered(o, NONE)
 
 const NONE: Options = {}
 
-/** An own property's value; never one inherited from a prototype someone else polluted. */
-const own = (o: Options, key: string): unknown => (has(o, key) ? o[key] : undefined)
 
 /**
  * What `build` needs to know of a base layer, worked out once per (immutable)
@@ -120,6 +118,8 @@ export interface Layer {
   readonly params: ReadonlyArray<string>
   /** The same keys, for membership tests; `undefined` when there are none (the usual case). */
   readonly paramSet: ReadonlySet<string> | undefined
+  /** Whether one of them may be integer-like (it starts with a digit). */
+  readonly indexedParams: boolean
   /**
    * The result's headers when the caller adds neither headers nor a media
    * type: without a body, and with one (the JSON content type added unless
@@ -167,6 +167,7 @@ export const layerOf = (o: Options): Layer => {
       data: own(o, "data"),
       params,
       paramSet: params.length === 0 ? undefined : new Set(params),
+      indexedParams: params.some(startsWithDigit),
       bodyless: finalHeaders({ ...headers }, false, accept),
       withBody: finalHeaders({ ...headers }, true, accept),
       accept,
@@ -192,7 +193,7 @@ const finalHeaders = (
 
 /** The accept header of `headers` as `mediaType` amends it. */
 const amendedAccept = (headers: Headers | undefined, mediaType: MediaType | undefined): HeaderValue | undefined => {
-  const accept = headers?.accept
+  const accept = headers === undefined ? undefined : (own(headers, "accept") as HeaderValue | undefined)
   const text = accept === undefined ? undefined : String(accept)
   const amended = amendAccept(text, mediaType)
   return amended === text ? accept : amended // a number stays a number when nothing changes
@@ -221,11 +222,11 @@ const parameterOf = (b: Layer, base: Options, top: Record<string, unknown>, key:
 }
 
 /**
- * `build(concat(base, normalise(options)))`, without making either: the
- * caller's options are checked as `normalise` checks them while they are
- * read, each value once, and every read looks in them, then in `base`, and
- * combines the two as the Options semigroup would. A property test proves
- * the two equal, errors included.
+ * `build(concat(base, normalise(options)))`, without making the
+ * concatenation: the caller's options are copied once, as `normalise` copies
+ * them, and checked while the one scan reads them; every read looks in them,
+ * then in `base`, and combines the two as the Options semigroup would. A
+ * property test proves the two equal, errors included.
  *
  * @internal
  */
@@ -238,7 +239,10 @@ export const buildLayered = (base: Options, options: unknown): RequestOptions =>
  */
 export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   const base = b.options
-  const top = plainObject(options, "options")
+  // One read of every property, in the order a copy makes (a getter runs once, before anything
+  // else, and a Proxy's own key order is the order of an ordinary object): what is checked is
+  // what is used, as in normalise.
+  const top: Record<string, unknown> = { ...plainObject(options, "options") }
   // one pass over the caller's keys: reserved ones are checked and override the base, the rest are parameters
   let { url, method, baseUrl } = b
   let topHeaders: Headers | undefined
@@ -247,6 +251,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   let hasTopData = false
   let topData: unknown
   let topParams = 0 // keys that are no reserved ones (some may hold undefined)
+  let topIndexed = false // whether one of them may be integer-like
   // Placing early: when the base's url is parsed already and it has no parameters of its own, the
   // caller's parameters are placed as the scan meets them, on the guess that the caller changes
   // neither url, method nor data. A key that breaks the guess, a value that cannot be placed (its
@@ -261,6 +266,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     if (!has(top, key)) continue
     if (!isReservedKey(key)) {
       topParams++
+      if (startsWithDigit(key)) topIndexed = true
       if (placing && !earlyNames!.has(key)) {
         try {
           const value = top[key]
@@ -319,8 +325,14 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     // the guess did not hold (or was not made): whatever was placed is set aside
     query = ""
     body = undefined
-    if (!paramsGoToQuery && !hasData && b.params.length === 0 && topParams > MANY) body = copyOfParameters(top, names)
-    else if (paramsGoToQuery || !hasData) {
+    if (!paramsGoToQuery && !hasData && b.params.length === 0 && topParams > MANY) body = strippedToParameters(top, names) // the last use of top
+    else if (paramsGoToQuery && b.params.length > 0 && (b.indexedParams || topIndexed)) {
+      // an integer-like key goes first in an object, so the concatenation's order is not base's, then top's
+      for (const key of mergedKeyOrder(b, top)) {
+        if (names.has(key)) continue
+        query = withPair(query, queryPair(key, parameterOf(b, base, top, key)))
+      }
+    } else if (paramsGoToQuery || !hasData) {
       // (a body with data sends no other parameters: they are not assembled)
       for (const key of b.params) {
         if (names.has(key)) continue
@@ -362,32 +374,45 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   return result
 }
 
+/** Whether a key starts with a digit, as every integer-like key does. */
+const startsWithDigit = (key: string): boolean => {
+  const c = key.charCodeAt(0)
+  return c >= 48 && c <= 57
+}
+
+/** The parameter keys of concat(base, top), in the order of that object's keys. */
+const mergedKeyOrder = (b: Layer, top: Record<string, unknown>): ReadonlyArray<string> => {
+  const order: Record<string, unknown> = {}
+  for (const key of b.params) put(order, key, true)
+  for (const key in top) if (has(top, key) && !isReservedKey(key) && top[key] !== undefined) put(order, key, true)
+  return Object.keys(order)
+}
+
 /** A query string with one more pair (`""` is no pair). */
 const withPair = (query: string, pair: string): string => (pair === "" ? query : query === "" ? pair : query + "&" + pair)
 
-/** Past this many parameters, a body is made by {@link copyOfParameters}. */
+/** Past this many parameters, a body is made by {@link strippedToParameters}. */
 const MANY = 64
 
 /**
- * The body when all parameters are the caller's and there are many: a copy of
- * the caller's options made whole, then stripped of reserved keys, of the
- * template's variables and of symbol keys; `undefined` when nothing is left.
- * V8 copies an object whole in linear time, but adds properties one at a time
- * ever more slowly past a hundred or so; deleting a few costs little, and the
- * key order is the same.
+ * The body when all parameters are the caller's and there are many: the
+ * copy of the caller's options the build made, stripped in place of reserved
+ * keys, of the template's variables, of symbol keys and of undefined values;
+ * `undefined` when nothing is left. V8 copies an object whole in linear time,
+ * but adds properties one at a time ever more slowly past a hundred or so;
+ * deleting a few costs little, and the key order is the same.
  */
-const copyOfParameters = (top: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> | undefined => {
-  const body: Record<string | symbol, unknown> = { ...top }
-  for (const key of RESERVED_KEYS) if (has(body, key)) delete body[key]
-  for (const name of names) if (has(body, name)) delete body[name]
-  for (const symbol of Object.getOwnPropertySymbols(body)) delete body[symbol]
+const strippedToParameters = (copy: Record<string | symbol, unknown>, names: ReadonlySet<string>): Record<string, unknown> | undefined => {
+  for (const key of RESERVED_KEYS) if (has(copy, key)) delete copy[key]
+  for (const name of names) if (has(copy, name)) delete copy[name]
+  for (const symbol of Object.getOwnPropertySymbols(copy)) delete copy[symbol]
   let empty = true
-  for (const key in body) {
-    if (!has(body, key)) continue
-    if (body[key] === undefined) delete body[key] // an undefined parameter is no parameter
+  for (const key in copy) {
+    if (!has(copy, key)) continue
+    if (copy[key] === undefined) delete copy[key] // an undefined parameter is no parameter
     else empty = false
   }
-  return empty ? undefined : body // empty: every parameter was a template variable
+  return empty ? undefined : (copy as Record<string, unknown>) // empty: every parameter was a template variable
 }
 
 /** The result's headers when the caller brings headers or a media type of its own. */
@@ -464,28 +489,35 @@ const mediaTypeOf = (baseMedia: MediaType | undefined, topMedia: MediaType | und
   topMedia === undefined || baseMedia === undefined
     ? (topMedia ?? baseMedia)
     : {
-        format: has(topMedia, "format") ? topMedia.format : baseMedia.format,
-        previews: PreviewsSemigroup.concat(baseMedia.previews ?? NO_PREVIEWS, topMedia.previews ?? NO_PREVIEWS),
+        format: (has(topMedia, "format") ? topMedia.format : own(baseMedia, "format")) as string | undefined,
+        previews: PreviewsSemigroup.concat(previewsOf(baseMedia), previewsOf(topMedia)),
       }
 
-/** How many formats a layer remembers the accept header of. */
+/** How many formats a layer remembers the accept header of, and the longest format it remembers. */
 const ACCEPTS_REMEMBERED = 16
+const FORMAT_REMEMBERED_LENGTH = 64
 
 /**
  * The layer's accept header as the caller's media type amends it. Without
  * previews it depends on the format alone, and is remembered per format.
  */
 const acceptWith = (b: Layer, topMedia: MediaType): HeaderValue | undefined => {
-  const formatOnly = topMedia.previews === undefined || topMedia.previews.length === 0
+  const formatOnly = previewsOf(topMedia).length === 0
   const byFormat = formatOnly ? (b.acceptByFormat ??= new Map()) : undefined
-  const format = topMedia.format
+  const format = own(topMedia, "format") as string | undefined
   if (byFormat?.has(format) === true) return byFormat.get(format)
   const accept = amendedAccept(b.headers, mediaTypeOf(b.mediaType, topMedia))
-  if (byFormat !== undefined && byFormat.size < ACCEPTS_REMEMBERED) byFormat.set(format, accept)
+  // bounded in count and in length: the memory a layer keeps stays small whatever callers send
+  if (byFormat !== undefined && byFormat.size < ACCEPTS_REMEMBERED && (format?.length ?? 0) <= FORMAT_REMEMBERED_LENGTH) {
+    byFormat.set(format, accept)
+  }
   return accept
 }
 
 const NO_PREVIEWS: ReadonlyArray<string> = []
+
+/** A media type's own previews, or none. */
+const previewsOf = (m: MediaType): ReadonlyArray<string> => (own(m, "previews") as ReadonlyArray<string> | undefined) ?? NO_PREVIEWS
 
 const sendsQuery = (method: string): boolean => {
   if (method === "GET" || method === "get" || method === "HEAD" || method === "head") return true

@@ -18,6 +18,7 @@ import {
 } from "../src/index.js"
 import { FOREIGN } from "../src/internal/attempt.js"
 import { isPlainObject } from "../src/internal/object.js"
+import { layerOf } from "../src/Parse.js"
 
 // -------------------------------------------------------------------------------------
 // helpers
@@ -769,5 +770,115 @@ describe("the pipeline API and the command line under attack", () => {
         expect(E.isRight(parsed)).toBe(true)
       }
     }
+  })
+})
+
+// -------------------------------------------------------------------------------------
+// what the build reads of the caller's object: once, in the order of a copy
+// -------------------------------------------------------------------------------------
+
+describe("the caller's options are read once, in the order a copy reads them (as endpoint = parse ∘ merge)", () => {
+  const outcomeOf = (f: () => unknown): unknown => {
+    const r = resultOrEndpointError(f)
+    return r instanceof EndpointError ? r.message : r
+  }
+  const definition = (route: string, options: () => object): unknown =>
+    outcomeOf(() => endpoint.parse(endpoint.merge(route, options())))
+
+  it("a getter that throws, before an invalid method: the getter's error, as reading the options comes first", () => {
+    const options = () => ({
+      get a(): never {
+        throw new Error("boom")
+      },
+      method: 5,
+    })
+    const direct = outcomeOf(() => endpoint("GET /x", options()))
+    expect(direct).toEqual(definition("GET /x", options))
+    expect(direct).toMatch(/boom/)
+  })
+
+  it("a getter that changes a later key: the later key is read after it", () => {
+    const options = () => ({
+      get a() {
+        ;(this as { b: string }).b = "changed"
+        return 1
+      },
+      b: "orig",
+    })
+    const direct = endpoint("GET /{b}", options())
+    expect(direct.url).toBe("https://api.github.com/changed?a=1")
+    expect(direct).toEqual(definition("GET /{b}", options))
+  })
+
+  it("a getter on a remembered route runs once, and its error is not lost when the method changes after it", () => {
+    for (let i = 0; i < 3; i++) endpoint("GET /once/{x}", { x: 1 })
+    let reads = 0
+    const options = () => ({
+      x: 1,
+      get a() {
+        if (reads++ === 0) throw new Error("first")
+        return "ok"
+      },
+      method: "POST",
+    })
+    const direct = outcomeOf(() => endpoint("GET /once/{x}", options()))
+    expect(reads).toBe(1)
+    expect(direct).toMatch(/first/)
+  })
+
+  it("a Proxy's own key order does not reach the query: integer keys go first, as in any object", () => {
+    const options = () => new Proxy({ b: "B", 1: "one" }, { ownKeys: () => ["b", "1"] })
+    const direct = endpoint("GET /p", options())
+    expect(direct.url).toBe("https://api.github.com/p?1=one&b=B")
+    expect(direct).toEqual(definition("GET /p", options))
+  })
+
+  it("integer-like parameter keys keep the concatenation's order when the defaults have parameters", () => {
+    const d = endpoint.defaults({ a: "x", 2: "z" })
+    const r = d("GET /x", { 1: "y", b: "w" })
+    expect(r.url).toBe("https://api.github.com/x?1=y&2=z&a=x&b=w")
+    expect(r).toEqual(d.parse(d.merge("GET /x", { 1: "y", b: "w" })))
+  })
+})
+
+describe("a polluted Object.prototype never reaches a result", () => {
+  const keys = ["previews", "format", "accept", "url", "method", "headers", "mediaType", "data", "a"]
+  const calls: Array<() => unknown> = [
+    () => endpoint("GET /x", { mediaType: { format: "raw" } }),
+    () => endpoint("GET /x", { mediaType: { previews: ["p"] } }),
+    () => endpoint.parse({ url: "/x", headers: {} }),
+    () => endpoint.parse({ url: "/x", mediaType: { format: "raw" } }),
+    () => endpoint("POST /x/{a}", { b: 1, headers: { "x-a": "1" } }),
+    () => endpoint.merge("GET /x", { mediaType: { previews: ["p"] } }),
+    () => endpoint.defaults({ mediaType: { format: "diff" } })("GET /x", { mediaType: { previews: ["q"] } }),
+  ]
+  it("for previews, format, accept and reserved or parameter keys", () => {
+    const clean = calls.map((f) => JSON.stringify(f()))
+    let polluted: Array<string> = []
+    try {
+      for (const k of keys) Object.defineProperty(Object.prototype, k, { value: k === "previews" ? ["evil"] : "evil", enumerable: true, configurable: true, writable: true })
+      polluted = calls.map((f) => {
+        try {
+          return JSON.stringify(f())
+        } catch (e) {
+          return `threw ${String(e)}`
+        }
+      })
+    } finally {
+      for (const k of keys) delete (Object.prototype as Record<string, unknown>)[k]
+    }
+    expect(polluted).toEqual(clean)
+  })
+})
+
+describe("what a layer remembers stays small whatever callers send", () => {
+  it("the accept header is remembered for at most 16 formats of at most 64 characters", () => {
+    const e = endpoint.defaults({ headers: { "x-memo": "1" } }) // a fresh endpoint, with a fresh layer
+    for (let i = 0; i < 40; i++) e({ url: "/x", mediaType: { format: `${i}` + "x".repeat(i % 2 === 0 ? 100_000 : 3) } })
+    const memo = layerOf(e.DEFAULTS as Options.Options).acceptByFormat!
+    expect(memo.size).toBeLessThanOrEqual(16)
+    for (const format of memo.keys()) expect((format ?? "").length).toBeLessThanOrEqual(64)
+    // and what it remembers is right
+    expect(e({ url: "/x", mediaType: { format: "1xxx" } }).headers.accept).toBe("application/vnd.github.v3.1xxx")
   })
 })

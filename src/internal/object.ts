@@ -5,6 +5,9 @@ const hasOwn = Object.prototype.hasOwnProperty
 /** Own-property test that a hostile object cannot fool with its own `hasOwnProperty`. */
 export const has = (o: object, key: string): boolean => hasOwn.call(o, key)
 
+/** An own property's value; never one inherited from a prototype someone else polluted. */
+export const own = (o: object, key: string): unknown => (hasOwn.call(o, key) ? (o as Record<string, unknown>)[key] : undefined)
+
 /** `Array.isArray` that cannot throw (it throws on a revoked Proxy, which is then no array). */
 export const isArray = (u: unknown): u is ReadonlyArray<unknown> => {
   try {
