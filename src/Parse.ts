@@ -359,15 +359,13 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
 
   const payload: unknown = paramsGoToQuery ? undefined : hasData ? (hasTopData ? topData : b.data) : body
   const hasBody = !paramsGoToQuery && (payload !== undefined || hasData)
-  const result: RequestOptions = {
-    method: method === b.method ? b.lowerMethod : method.toLowerCase(),
-    url: target,
-    headers:
-      topHeaders === undefined && topMedia === undefined
-        ? { ...(hasBody ? b.withBody : b.bodyless) }
-        : headersOf(b, topHeaders, topMedia, hasBody),
-  }
-  if (hasBody) result.body = payload
+  const lowerMethod = method === b.method ? b.lowerMethod : method.toLowerCase()
+  const headers =
+    topHeaders === undefined && topMedia === undefined ? { ...(hasBody ? b.withBody : b.bodyless) } : headersOf(b, topHeaders, topMedia, hasBody)
+  // made whole, in one of two shapes, rather than grown by a key
+  const result: RequestOptions = hasBody
+    ? { method: lowerMethod, url: target, headers, body: payload }
+    : { method: lowerMethod, url: target, headers }
   const request =
     topRequest === undefined ? b.request : b.request === undefined ? topRequest : ParameterSemigroup.concat(b.request, topRequest)
   if (request !== undefined) result.request = request as RequestOptions["request"]
