@@ -23,7 +23,7 @@ import {
   type Options,
 } from "./Options.js"
 import { appendQuery, queryPair } from "./Query.js"
-import { compile, expandValues, isPathOnlyText, startsWithScheme, type Template } from "./Template.js"
+import { cachedTemplate, compile, expandValues, isPathOnlyText, startsWithScheme, type Template } from "./Template.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -252,13 +252,16 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   let topData: unknown
   let topParams = 0 // keys that are no reserved ones (some may hold undefined)
   let topIndexed = false // whether one of them may be integer-like
-  // Placing early: when the base's url is parsed already and it has no parameters of its own, the
-  // caller's parameters are placed as the scan meets them, on the guess that the caller changes
-  // neither url, method nor data. A key that breaks the guess, a value that cannot be placed (its
-  // error is raised later, in order) or a body too large to build key by key ends the guess, and
-  // the parameters are placed after the scan as usual.
-  const earlyNames = b.template !== undefined && b.params.length === 0 && (b.sendsQuery || !b.hasData) ? b.template.nameSet : undefined
+  // Placing early: when the base has no parameters of its own and the url's parse is at hand (the
+  // base's, or the cached parse of a url the caller gives before any parameter), the caller's
+  // parameters are placed as the scan meets them, on the guess that the caller changes neither the
+  // method nor data, nor the url once a parameter is placed. A key that breaks the guess, a value
+  // that cannot be placed (its error is raised later, in order) or a body too large to build key by
+  // key ends the guess, and the parameters are placed after the scan as usual.
+  const early = b.params.length === 0 && (b.sendsQuery || !b.hasData)
+  let earlyNames = early ? b.template?.nameSet : undefined
   let placing = earlyNames !== undefined
+  let guessed = early // false once the guess is broken: a url met later cannot start placing again
   let query = ""
   let body: Record<string, unknown> | undefined
   // for-in (own keys only), not Object.keys: V8 reads values of enumerated keys faster
@@ -272,18 +275,22 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
           const value = top[key]
           if (value === undefined) continue
           if (b.sendsQuery) query = withPair(query, queryPair(key, value))
-          else if (topParams > MANY) placing = false
+          else if (topParams > MANY) placing = guessed = false
           else put((body ??= {}), key, value)
         } catch {
-          placing = false
+          placing = guessed = false
         }
       }
       continue
     }
     const value = top[key]
     if (value === undefined) continue
-    if (key === "url" || key === "method" || key === "data") placing = false
     const checked = reservedValue(key, value)
+    if (key === "url") {
+      // the caller's own url, met before any parameter: its cached parse, if any, names the variables
+      earlyNames = guessed && topParams === 0 ? cachedTemplate(checked as string)?.nameSet : undefined
+      placing = earlyNames !== undefined
+    } else if ((key === "method" && checked !== b.method) || key === "data") placing = guessed = false
     switch (key) {
       case "url":
         url = checked as string

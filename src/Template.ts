@@ -501,6 +501,13 @@ export const compile = (source: string): Template => {
   return t
 }
 
+/**
+ * The cached parse of a template, if there is one; never parses.
+ *
+ * @internal
+ */
+export const cachedTemplate = (source: string): Template | undefined => cache.get(source)
+
 /** @internal for tests: how many templates the cache holds now. */
 export const cachedCount = (): number => cache.size
 
