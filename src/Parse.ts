@@ -7,7 +7,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { amendAccept } from "./Accept.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
-import { has, own, put } from "./internal/object.js"
+import { dictionary, has, hasMoreKeysThan, MANY_KEYS, own, put } from "./internal/object.js"
 import type { Merged } from "./Merge.js"
 import {
   normalise,
@@ -252,16 +252,18 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   let topData: unknown
   let topParams = 0 // keys that are no reserved ones (some may hold undefined)
   let topIndexed = false // whether one of them may be integer-like
-  // Placing early: when the base has no parameters of its own and the url's parse is at hand (the
-  // base's, or the cached parse of a url the caller gives before any parameter), the caller's
-  // parameters are placed as the scan meets them, on the guess that the caller changes neither the
-  // method nor data, nor the url once a parameter is placed. A key that breaks the guess, a value
-  // that cannot be placed (its error is raised later, in order) or a body too large to build key by
-  // key ends the guess, and the parameters are placed after the scan as usual.
-  const early = b.params.length === 0 && (b.sendsQuery || !b.hasData)
-  let earlyNames = early ? b.template?.nameSet : undefined
-  let placing = earlyNames !== undefined
-  let guessed = early // false once the guess is broken: a url met later cannot start placing again
+  // Reading early: when the base has no parameters of its own and the url's parse is at hand (the
+  // base's, or the cached parse of a url the caller gives before any parameter), the scan reads the
+  // template's variables into `values` as it meets them, and places the other parameters in the
+  // query or body, on the guess that the caller changes neither the method nor data. A key that
+  // breaks the guess, a value that cannot be placed (its error is raised later, in order) or a body
+  // too large to build key by key ends the placing, and the parameters are placed after the scan
+  // as usual; a url met after a parameter ends the reading too.
+  const early = b.params.length === 0
+  let known = early ? b.template : undefined // the template whose variables the scan reads
+  let values = known === undefined ? undefined : new Array<unknown>(known.names.length)
+  let guessed = b.sendsQuery || !b.hasData // false once the guess is broken: nothing starts placing again
+  let placing = known !== undefined && guessed
   let query = ""
   let body: Record<string, unknown> | undefined
   // for-in (own keys only), not Object.keys: V8 reads values of enumerated keys faster
@@ -270,7 +272,13 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     if (!isReservedKey(key)) {
       topParams++
       if (startsWithDigit(key)) topIndexed = true
-      if (placing && !earlyNames!.has(key)) {
+      if (known === undefined) continue
+      const index = known.indexOf.get(key)
+      if (index !== undefined) {
+        values![index] = top[key] // a variable (reserved names never are: they are no parameters)
+        continue
+      }
+      if (placing) {
         try {
           const value = top[key]
           if (value === undefined) continue
@@ -288,8 +296,9 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     const checked = reservedValue(key, value)
     if (key === "url") {
       // the caller's own url, met before any parameter: its cached parse, if any, names the variables
-      earlyNames = guessed && topParams === 0 ? cachedTemplate(checked as string)?.nameSet : undefined
-      placing = earlyNames !== undefined
+      known = early && topParams === 0 ? cachedTemplate(checked as string) : undefined
+      values = known === undefined ? undefined : new Array<unknown>(known.names.length)
+      placing = known !== undefined && guessed
     } else if ((key === "method" && checked !== b.method) || key === "data") placing = guessed = false
     switch (key) {
       case "url":
@@ -318,10 +327,13 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   if (url === undefined) throw new EndpointError("url", "required, got nothing")
   const t = url === b.url ? (b.template ??= compile(url)) : compile(url)
   const names = t.nameSet
-  const variables = t.names
-  const values = new Array<unknown>(variables.length)
-  for (let i = 0; i < variables.length; i++) values[i] = parameterOf(b, base, top, variables[i]!)
-  const expanded = expandValues(t, values)
+  if (known === undefined) {
+    // the values were not read in the scan: each is read here, merged with the base's
+    const variables = t.names
+    values = new Array<unknown>(variables.length)
+    for (let i = 0; i < variables.length; i++) values[i] = parameterOf(b, base, top, variables[i]!)
+  }
+  const expanded = expandValues(t, values!)
   const joined = !(t.scheme ?? startsWithScheme(expanded))
   let target = joined ? joinBase(baseUrl, expanded) : expanded
   const paramsGoToQuery = method === b.method ? b.sendsQuery : sendsQuery(method)
@@ -396,8 +408,8 @@ const mergedKeyOrder = (b: Layer, top: Record<string, unknown>): ReadonlyArray<s
 /** A query string with one more pair (`""` is no pair). */
 const withPair = (query: string, pair: string): string => (pair === "" ? query : query === "" ? pair : query + "&" + pair)
 
-/** Past this many parameters, a body is made by {@link strippedToParameters}. */
-const MANY = 64
+/** Past this many parameters, a body is made by {@link strippedToParameters}, and headers are merged by {@link mergedMany}. */
+const MANY = MANY_KEYS
 
 /**
  * The body when all parameters are the caller's and there are many: the
@@ -444,7 +456,7 @@ const headersOf = (
     for (const name in topHeaders) if (has(topHeaders, name)) put(headers, name, topHeaders[name])
   } else {
     // b.headers is frozen: V8 adds keys to a spread copy of a frozen object quickly, to a copy of an ordinary one slowly
-    headers = hasMany(topHeaders) ? mergedMany(b.headers, topHeaders) : { ...b.headers, ...topHeaders }
+    headers = hasMoreKeysThan(topHeaders, MANY) ? mergedMany(b.headers, topHeaders) : { ...b.headers, ...topHeaders }
   }
   const accept =
     topMedia === undefined && !has(topHeaders, "accept") ? b.accept : amendedAccept(headers, mediaTypeOf(b.mediaType, topMedia))
@@ -464,13 +476,6 @@ const onlyChangesValues = (caller: Headers, base: Headers | undefined, hasBody: 
   return true
 }
 
-/** Whether an object has more than {@link MANY} own enumerable keys. */
-const hasMany = (o: object): boolean => {
-  let n = 0
-  for (const key in o) if (has(o, key) && ++n > MANY) return true
-  return false
-}
-
 /**
  * `{ ...first, ...second }` for a large `second`, with the same keys in the
  * same order, made in V8's dictionary mode: there, adding a key costs the same
@@ -481,9 +486,7 @@ const mergedMany = (
   first: { readonly [name: string]: HeaderValue } | undefined,
   second: { readonly [name: string]: HeaderValue },
 ): { [name: string]: HeaderValue } => {
-  const out: Record<string, unknown> = { a: 0, b: 0 }
-  delete out.a // deleting a key that is not the last one turns an object into a dictionary
-  delete out.b
+  const out = dictionary()
   if (first !== undefined) for (const key in first) if (has(first, key)) put(out, key, first[key])
   for (const key in second) if (has(second, key)) put(out, key, second[key])
   return out as { [name: string]: HeaderValue }

@@ -102,6 +102,12 @@ export interface Template {
   /** The same names, for membership tests. */
   readonly nameSet: ReadonlySet<string>
   /**
+   * Each name's index in `names`.
+   *
+   * @internal
+   */
+  readonly indexOf: ReadonlyMap<string, number>
+  /**
    * Whether every expansion starts with a URI scheme: `true` or `false` when
    * the leading literal decides it, `undefined` when an expression does.
    */
@@ -430,7 +436,7 @@ const parseTemplate = (source: string): Template => {
     }
   }
   flush(n)
-  return { source, parts, names, nameSet, scheme: leadingScheme(parts), pathOnly: parts.every(isPathOnly), plan }
+  return { source, parts, names, nameSet, indexOf, scheme: leadingScheme(parts), pathOnly: parts.every(isPathOnly), plan }
 }
 
 // -------------------------------------------------------------------------------------

@@ -41,3 +41,25 @@ export const put = (o: Record<string, unknown>, key: string, value: unknown): vo
     o[key] = value
   }
 }
+
+/** Whether `o` has more than `n` own enumerable string keys. */
+export const hasMoreKeysThan = (o: object, n: number): boolean => {
+  let count = 0
+  for (const key in o) if (hasOwn.call(o, key) && ++count > n) return true
+  return false
+}
+
+/**
+ * An empty object in V8's dictionary mode, where adding a key costs the same
+ * however many there are: deleting a key that is not the last one turns an
+ * object into a dictionary.
+ */
+export const dictionary = (): Record<string, unknown> => {
+  const out: Record<string, unknown> = { a: 0, b: 0 }
+  delete out.a
+  delete out.b
+  return out
+}
+
+/** Past this many keys, merging key by key into a dictionary beats a spread. */
+export const MANY_KEYS = 64
