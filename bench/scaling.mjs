@@ -55,5 +55,8 @@ scale("V8 reference: copy key by key / whole", [1, 10, 100, 1000], (n) => {
 })
 console.log(
   "\ntemplate expressions: the route at 1000 is 6 894 characters, within CACHE_MAX_LENGTH (16 384), so it is\n" +
-    "cached like the shorter ones; bench/template-scaling.mjs shows that a parse, cached or not, is linear.",
+    "cached like the shorter ones; bench/template-scaling.mjs shows that a parse, cached or not, is linear.\n" +
+    "The row runs after the parameter rows, whose 1000-key options pass through the same copy of the caller's\n" +
+    "options: V8 then copies a 1000-key object at about 100 ns per key (see the reference row), which the\n" +
+    "1000 cell pays; run alone, it reads about 50-120 ns per expression.",
 )
