@@ -3,7 +3,8 @@
 // the mix: after the mix's millions of calls, V8's heap is in a state that bills large calls for
 // garbage they did not make (the 1000-header row then reads up to 4× higher, for both libraries).
 //
-// Run through `npm run bench` (it builds first and passes --expose-gc). BENCH_QUICK=1 shortens it.
+// Run through `npm run bench` (it builds first and passes --expose-gc). BENCH_QUICK=1 shortens it;
+// an argument keeps only the rows whose label holds it (`node --expose-gc bench/scaling.mjs headers`).
 import { endpoint as octokit } from "@octokit/endpoint"
 import { endpoint } from "../dist/esm/index.js"
 import { batch, gc, machine, median, QUICK } from "./lib/measure.mjs"
@@ -20,8 +21,12 @@ const perUnit = (f, n) => {
   const ns = median(Array.from({ length: QUICK ? 3 : 9 }, () => batch(f, Math.max(20, Math.floor((QUICK ? 20_000 : 200_000) / n)))))
   return ns / n
 }
+/** `node bench/scaling.mjs template` runs only the rows whose label holds "template". */
+const only = process.argv[2]
+
 /** Cost per unit (parameter, expression, header) at each size, fp-endpoint beside @octokit/endpoint. */
 const scale = (label, sizes, make) => {
+  if (only !== undefined && !label.includes(only)) return
   const cells = sizes.map((n) => {
     const [ours, theirs] = make(n)
     return `${String(n).padStart(4)}: ${perUnit(ours, n).toFixed(0).padStart(4)} / ${perUnit(theirs, n).toFixed(0).padStart(4)}`
@@ -58,5 +63,5 @@ console.log(
     "cached like the shorter ones; bench/template-scaling.mjs shows that a parse, cached or not, is linear.\n" +
     "The row runs after the parameter rows, whose 1000-key options pass through the same copy of the caller's\n" +
     "options: V8 then copies a 1000-key object at about 100 ns per key (see the reference row), which the\n" +
-    "1000 cell pays; run alone, it reads about 50-120 ns per expression.",
+    "1000 cell pays. Run alone (node --expose-gc bench/scaling.mjs template), it does not.",
 )
