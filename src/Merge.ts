@@ -10,7 +10,7 @@ import { attempt } from "./internal/attempt.js"
 import { SecondSightCache } from "./internal/cache.js"
 import { own, put } from "./internal/object.js"
 import { normalise, Semigroup, type Options } from "./Options.js"
-import { build, buildOn, layerOf, markImmutable, type Layer, type RequestOptions } from "./Parse.js"
+import { build, buildOn, layerOf, markImmutable, NONE, type Layer, type RequestOptions } from "./Parse.js"
 import { parseOrThrow } from "./Route.js"
 
 // -------------------------------------------------------------------------------------
@@ -123,8 +123,6 @@ export const buildFrom = (r: Remembered, first: unknown, second: unknown): Reque
   const options = routed ? second : (first ?? second)
   return buildOn(b, options === undefined ? NONE : options)
 }
-
-const NONE: Options = {}
 
 /**
  * A copy of merged options that shares nothing mutable with the defaults at

@@ -7,7 +7,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { amendAccept } from "./Accept.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
-import { dictionary, has, hasMoreKeysThan, MANY_KEYS, own, put } from "./internal/object.js"
+import { dictionary, has, hasMoreKeysThan, own, put } from "./internal/object.js"
 import type { Merged } from "./Merge.js"
 import {
   normalise,
@@ -90,8 +90,12 @@ const CONTENT_TYPE_JSON = "application/json; charset=utf-8"
  */
 export const build = (o: Options): RequestOptions => buildLayered(o, NONE)
 
-const NONE: Options = {}
-
+/**
+ * No options: what a call without options builds on.
+ *
+ * @internal
+ */
+export const NONE: Options = {}
 
 /**
  * What `build` needs to know of a base layer, worked out once per (immutable)
@@ -409,7 +413,7 @@ const mergedKeyOrder = (b: Layer, top: Record<string, unknown>): ReadonlyArray<s
 const withPair = (query: string, pair: string): string => (pair === "" ? query : query === "" ? pair : query + "&" + pair)
 
 /** Past this many parameters, a body is made by {@link strippedToParameters}, and headers are merged by {@link mergedMany}. */
-const MANY = MANY_KEYS
+const MANY = 64
 
 /**
  * The body when all parameters are the caller's and there are many: the

@@ -60,6 +60,3 @@ export const dictionary = (): Record<string, unknown> => {
   delete out.b
   return out
 }
-
-/** Past this many keys, merging key by key into a dictionary beats a spread. */
-export const MANY_KEYS = 64
