@@ -1,6 +1,6 @@
 // Two builds side by side in one process, on the standard mix: the A/B comparison behind the
 // "effect" column of the README's performance section.
-//   node scripts/ab.mjs <dist/esm of build A> <dist/esm of build B> [--rounds 40]
+//   node scripts/ab.mjs <dist/esm of build A> <dist/esm of build B> [--rounds 40] [--shapes]
 // A build of another commit: git worktree add /tmp/a <rev> && (cd /tmp/a && npm install && npm run build)
 // Each build runs the four cases in interleaved batches; whichever build goes first in a round
 // tends to read a few % slower, so the comparison runs twice, once in each order, and averages.
@@ -10,9 +10,12 @@ import { pathToFileURL } from "node:url"
 const args = process.argv.slice(2)
 const roundsAt = args.indexOf("--rounds")
 const ROUNDS = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 40
+// --shapes: before measuring, each build is called with options of eight more shapes, as an
+// application calling many routes would; V8's shape-dependent fast paths then no longer apply
+const SHAPES = args.includes("--shapes")
 const dists = args.filter((a, i) => !a.startsWith("--") && (roundsAt < 0 || i !== roundsAt + 1))
 if (dists.length !== 2) {
-  console.error("usage: node scripts/ab.mjs <distA> <distB> [--rounds 40]")
+  console.error("usage: node scripts/ab.mjs <distA> <distB> [--rounds 40] [--shapes]")
   process.exit(2)
 }
 
@@ -50,7 +53,12 @@ const run = (builds) => {
   return builds.map((_, j) => best.slice(4 * j, 4 * j + 4))
 }
 
-const load = async (dist) => casesOf((await import(pathToFileURL(resolve(dist, "index.js")).href)).endpoint)
+const MORE_SHAPES = [{ a: 1 }, { b: 1, c: 2 }, { d: 1, e: 2, f: 3 }, { g: 1 }, { h: 1, i: 1 }, { j: 1, k: 2, l: 3, m: 4 }, { n: 1 }, { o: 1, p: 1 }]
+const load = async (dist) => {
+  const { endpoint } = await import(pathToFileURL(resolve(dist, "index.js")).href)
+  if (SHAPES) for (const options of MORE_SHAPES) for (let i = 0; i < 1_000; i++) sink = endpoint("GET /x", options)
+  return casesOf(endpoint)
+}
 const A = await load(dists[0])
 const B = await load(dists[1])
 const [a1, b1] = run([A, B])
@@ -60,7 +68,9 @@ const a = mean(a1, a2)
 const b = mean(b1, b2)
 const show = (label, xs) =>
   console.log(label.padEnd(8), xs.map((x) => x.toFixed(0).padStart(5)).join(" "), "  mix", xs.reduce((s, x) => s + x, 0).toFixed(0))
-console.log(`ns per call, cases 1-4, best of ${ROUNDS} interleaved rounds, mean of both load orders (node ${process.version})`)
+console.log(
+  `ns per call, cases 1-4, best of ${ROUNDS} interleaved rounds, mean of both load orders${SHAPES ? ", after eight more shapes of options" : ""} (node ${process.version})`,
+)
 show("A", a)
 show("B", b)
 console.log(`B ÷ A on the mix: ${(b.reduce((s, x) => s + x, 0) / a.reduce((s, x) => s + x, 0)).toFixed(3)}`)
