@@ -277,8 +277,8 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
       topParams++
       if (startsWithDigit(key)) topIndexed = true
       if (known === undefined) continue
-      const index = known.indexOf.get(key)
-      if (index !== undefined) {
+      const index = variableIndex(known, key)
+      if (index >= 0) {
         values![index] = top[key] // a variable (reserved names never are: they are no parameters)
         continue
       }
@@ -407,6 +407,14 @@ const mergedKeyOrder = (b: Layer, top: Record<string, unknown>): ReadonlyArray<s
   for (const key of b.params) put(order, key, true)
   for (const key in top) if (has(top, key) && !isReservedKey(key) && top[key] !== undefined) put(order, key, true)
   return Object.keys(order)
+}
+
+/** A variable's index in a template's names, `-1` for none: a few are compared one by one, which beats a lookup. */
+const variableIndex = (t: Template, key: string): number => {
+  const names = t.names
+  if (names.length > 8) return t.indexOf.get(key) ?? -1
+  for (let i = 0; i < names.length; i++) if (names[i] === key) return i
+  return -1
 }
 
 /** A query string with one more pair (`""` is no pair). */

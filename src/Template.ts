@@ -349,6 +349,13 @@ const isPathOnly = (part: Literal | Expression): boolean =>
     ? isPathOnlyText(part.text)
     : OPERATORS[part.operator].allow === UNRESERVED && part.operator !== "?" && part.operator !== "&"
 
+/**
+ * The same string, as V8 keeps it for property keys (internalised): two such
+ * strings are compared by identity first, so a key read from an object is
+ * told apart from a name at once.
+ */
+const internalised = (name: string): string => Object.keys({ [name]: 0 })[0]!
+
 const parseTemplate = (source: string): Template => {
   const n = source.length
   const colonsFrom = afterSchemeAndAuthority(source)
@@ -376,7 +383,7 @@ const parseTemplate = (source: string): Template => {
       if (index === undefined) {
         indexOf.set(v.name, (index = names.length))
         nameSet.add(v.name)
-        names.push(v.name)
+        names.push(internalised(v.name))
       }
       indices.push(index)
     }

@@ -164,6 +164,26 @@ describe("endpoint = parse ∘ merge", () => {
       RUNS,
     )
   })
+  test("a remembered route of up to 20 variables, read by index as the options are scanned", () => {
+    // a few variable names are compared one by one, many are looked up: both sides of that line
+    const e = endpoint.defaults({})
+    const pool = Array.from({ length: 24 }, (_, i) => `v${i}`)
+    const routeOf = (names: ReadonlyArray<string>, ops: ReadonlyArray<string>): string =>
+      "GET /t" + names.map((name, i) => `{${ops[i % ops.length]}${name}}`).join("")
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pool), { maxLength: 20 }),
+        fc.array(fc.constantFrom("/", "?", "&", ";", ""), { minLength: 1, maxLength: 4 }),
+        fc.dictionary(fc.constantFrom(...pool, "extra", "page"), fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(undefined))),
+        (names, ops, options) => {
+          const route = routeOf(names, ops)
+          for (let i = 0; i < 3; i++) outcome(() => e(route, {})) // remembered, its url parsed
+          expect(outcome(() => e(route, options))).toEqual(outcome(() => e.parse(e.merge(route, options))))
+        },
+      ),
+      RUNS,
+    )
+  })
   test("endpoint(options) likewise", () => {
     fc.assert(
       fc.property(arbRawOptions, (options) => {
