@@ -13,6 +13,14 @@ import type { MediaType } from "./Options.js"
 
 const NO_PREVIEWS: ReadonlyArray<string> = []
 
+/**
+ * A media type's own previews, or none: a polluted `Object.prototype` never names one.
+ *
+ * @internal
+ */
+export const previewsOf = (m: MediaType | undefined): ReadonlyArray<string> =>
+  (m === undefined ? undefined : (own(m, "previews") as ReadonlyArray<string> | undefined)) ?? NO_PREVIEWS
+
 // -------------------------------------------------------------------------------------
 // utils
 // -------------------------------------------------------------------------------------
@@ -67,7 +75,7 @@ const formatted = (accept: string, format: string): string => {
 export const amendAccept = (accept: string | undefined, mediaType: MediaType | undefined): string | undefined => {
   // own properties only: a polluted Object.prototype never names a format or a preview
   const format = (mediaType === undefined ? undefined : (own(mediaType, "format") as string | undefined)) ?? ""
-  const previews = (mediaType === undefined ? undefined : (own(mediaType, "previews") as ReadonlyArray<string> | undefined)) ?? NO_PREVIEWS
+  const previews = previewsOf(mediaType)
   if ((format === "" && previews.length === 0) || accept?.includes("application/octet-stream")) return accept
   let value = accept
   if (format !== "" && value !== undefined) value = formatted(value, format)

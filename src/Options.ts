@@ -107,8 +107,7 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
  * Whether a key is reserved: `RESERVED_KEYS.has(key)`, cheaper on the hot
  * path. A key is first told by its length, so most parameters cost one
  * comparison at most; a switch over the seven strings would compare text
- * whenever the key is not an internalized string (a template's variable
- * names are slices of its source).
+ * whenever the key is not an internalized string.
  *
  * @internal
  */

@@ -4,9 +4,10 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { amendAccept } from "./Accept.js"
+import { amendAccept, previewsOf } from "./Accept.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
+import { isDigit } from "./internal/encode.js"
 import { dictionary, has, hasMoreKeysThan, own, put } from "./internal/object.js"
 import type { Merged } from "./Merge.js"
 import {
@@ -384,7 +385,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   const hasBody = !paramsGoToQuery && (payload !== undefined || hasData)
   const lowerMethod = method === b.method ? b.lowerMethod : method.toLowerCase()
   const headers =
-    topHeaders === undefined && topMedia === undefined ? { ...(hasBody ? b.withBody : b.bodyless) } : headersOf(b, topHeaders, topMedia, hasBody)
+    topHeaders === undefined && topMedia === undefined ? { ...ready(b, hasBody) } : headersOf(b, topHeaders, topMedia, hasBody)
   // made whole, in one of two shapes, rather than grown by a key
   const result: RequestOptions = hasBody
     ? { method: lowerMethod, url: target, headers, body: payload }
@@ -396,10 +397,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
 }
 
 /** Whether a key starts with a digit, as every integer-like key does. */
-const startsWithDigit = (key: string): boolean => {
-  const c = key.charCodeAt(0)
-  return c >= 48 && c <= 57
-}
+const startsWithDigit = (key: string): boolean => isDigit(key.charCodeAt(0))
 
 /** The parameter keys of concat(base, top), in the order of that object's keys. */
 const mergedKeyOrder = (b: Layer, top: Record<string, unknown>): ReadonlyArray<string> => {
@@ -444,6 +442,9 @@ const strippedToParameters = (copy: Record<string | symbol, unknown>, names: Rea
   return empty ? undefined : (copy as Record<string, unknown>) // empty: every parameter was a template variable
 }
 
+/** The layer's ready-made headers for a result with or without a body (to be copied, never changed). */
+const ready = (b: Layer, hasBody: boolean): { readonly [name: string]: HeaderValue } => (hasBody ? b.withBody : b.bodyless)
+
 /** The result's headers when the caller brings headers or a media type of its own. */
 const headersOf = (
   b: Layer,
@@ -453,18 +454,17 @@ const headersOf = (
 ): { [name: string]: HeaderValue } => {
   if (topHeaders === undefined) {
     // the layer's ready-made copy differs at most in accept
-    const headers = { ...(hasBody ? b.withBody : b.bodyless) }
+    const headers = { ...ready(b, hasBody) }
     const accept = acceptWith(b, topMedia!)
     // an undefined accept means the layer's was undefined too, so the copy has none:
     // a media type never takes an accept away
     if (accept !== undefined) headers.accept = accept
     return headers
   }
-  const ready = hasBody ? b.withBody : b.bodyless
   let headers: { [name: string]: HeaderValue }
   if (onlyChangesValues(topHeaders, b.headers, hasBody)) {
     // the caller only changes values of the ready-made copy: the same keys in the same order
-    headers = { ...ready }
+    headers = { ...ready(b, hasBody) }
     for (const name in topHeaders) if (has(topHeaders, name)) put(headers, name, topHeaders[name])
   } else {
     // b.headers is frozen: V8 adds keys to a spread copy of a frozen object quickly, to a copy of an ordinary one slowly
@@ -534,10 +534,6 @@ const acceptWith = (b: Layer, topMedia: MediaType): HeaderValue | undefined => {
   return accept
 }
 
-const NO_PREVIEWS: ReadonlyArray<string> = []
-
-/** A media type's own previews, or none. */
-const previewsOf = (m: MediaType): ReadonlyArray<string> => (own(m, "previews") as ReadonlyArray<string> | undefined) ?? NO_PREVIEWS
 
 const sendsQuery = (method: string): boolean => {
   if (method === "GET" || method === "get" || method === "HEAD" || method === "head") return true

@@ -10,7 +10,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { quote, kindOf } from "./internal/describe.js"
-import { encode, isHexDigit, isUriChar, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, type Allow } from "./internal/encode.js"
+import { encode, isDigit, isHexDigit, isUriChar, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, type Allow } from "./internal/encode.js"
 import { attempt } from "./internal/attempt.js"
 import { SecondSightCache } from "./internal/cache.js"
 import { has, isPlainObject, put } from "./internal/object.js"
@@ -199,7 +199,6 @@ for (const operator of ["", "+", "#", ".", "/", ";", "?", "&"] as const) {
 }
 
 const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
-const isDigit = (c: number): boolean => c >= 48 && c <= 57
 const isVarChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 95
 const isSchemeChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 43 || c === 45 || c === 46
 

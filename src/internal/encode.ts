@@ -34,8 +34,11 @@ export const COMPONENT: Allow = 5
 /** Whether a code unit is an unreserved or reserved character (RFC 3986 §2.2, §2.3). */
 export const isUriChar = (c: number): boolean => c < 128 && (CLASS[c]! & RESERVED) !== 0
 
+/** Whether a code unit is an ASCII digit. */
+export const isDigit = (c: number): boolean => c >= 48 && c <= 57
+
 export const isHexDigit = (c: number): boolean =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
+  isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
 
 const pctByte = (b: number): string => "%" + HEX[b >> 4] + HEX[b & 15]
 
