@@ -19,6 +19,8 @@ import {
 import { FOREIGN } from "../src/internal/attempt.js"
 import { isPlainObject } from "../src/internal/object.js"
 import { layerOf } from "../src/Parse.js"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
 
 // -------------------------------------------------------------------------------------
 // helpers
@@ -777,6 +779,12 @@ describe("the pipeline API and the command line under attack", () => {
 // what the build reads of the caller's object: once, in the order of a copy
 // -------------------------------------------------------------------------------------
 
+/** A full garbage collection, from inside a process that was not started with --expose-gc. */
+const collectGarbage = (): void => {
+  setFlagsFromString("--expose-gc")
+  ;(runInNewContext("gc") as () => void)()
+}
+
 describe("the caller's options are read once, in the order a copy reads them (as endpoint = parse ∘ merge)", () => {
   const outcomeOf = (f: () => unknown): unknown => {
     const r = resultOrEndpointError(f)
@@ -824,6 +832,67 @@ describe("the caller's options are read once, in the order a copy reads them (as
     const direct = outcomeOf(() => endpoint("GET /once/{x}", options()))
     expect(reads).toBe(1)
     expect(direct).toMatch(/first/)
+  })
+
+  it("a getter that builds another request while it is read: both results are whole and independent", () => {
+    let inner: unknown
+    const options = () => ({
+      a: "A",
+      get b() {
+        inner = endpoint("POST /inner/{x}", { x: "X", p: 1, q: 2, r: 3 })
+        return "B"
+      },
+      c: "C",
+    })
+    const direct = endpoint("GET /outer", options())
+    expect(direct.url).toBe("https://api.github.com/outer?a=A&b=B&c=C")
+    expect(inner).toMatchObject({ method: "post", url: "https://api.github.com/inner/X", body: { p: 1, q: 2, r: 3 } })
+    expect(direct).toEqual(definition("GET /outer", options))
+  })
+
+  it("a header getter that builds another request while the scan runs: both results are whole and independent", () => {
+    let inner: unknown
+    const options = () => ({
+      a: "A",
+      headers: {
+        get "x-a"() {
+          inner = endpoint("GET /inner/{z}", { z: "Z", y: "Y", w: "W" })
+          return "1"
+        },
+      },
+      b: "B",
+    })
+    const direct = endpoint("GET /outer", options())
+    expect(direct.url).toBe("https://api.github.com/outer?a=A&b=B")
+    expect(direct.headers["x-a"]).toBe("1")
+    expect(inner).toMatchObject({ url: "https://api.github.com/inner/Z?y=Y&w=W" })
+    expect(direct).toEqual(definition("GET /outer", options))
+  })
+
+  it("the build keeps no reference to the caller's values once it returns or throws", async () => {
+    const refs: Array<WeakRef<object>> = []
+    const call = (throwing: boolean): void => {
+      const options: Record<string, unknown> = { data: "x" }
+      for (let i = 0; i < 40; i++) {
+        const value = { big: new Array(1000).fill(i) }
+        refs.push(new WeakRef(value))
+        options["p" + i] = value
+      }
+      if (throwing) {
+        Object.defineProperty(options, "late", {
+          enumerable: true,
+          get() {
+            throw new Error("late")
+          },
+        })
+      }
+      expect(resultOrEndpointError(() => endpoint("POST /keep", options)) instanceof EndpointError).toBe(throwing)
+    }
+    call(false)
+    call(true)
+    await new Promise((r) => setTimeout(r, 0)) // a WeakRef's target is kept until the job that made it ends
+    collectGarbage()
+    expect(refs.filter((r) => r.deref() !== undefined).length).toBe(0)
   })
 
   it("a Proxy's own key order does not reach the query: integer keys go first, as in any object", () => {
