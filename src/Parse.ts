@@ -289,7 +289,8 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
           if (value === undefined) continue
           if (b.sendsQuery) query = withPair(query, queryPair(key, value))
           else if (topParams > MANY) placing = guessed = false
-          else put((body ??= {}), key, value)
+          else if (key === "__proto__") put((body ??= {}), key, value)
+          else (body ??= {})[key] = value // written here, not in put: this store then meets only bodies' shapes
         } catch {
           placing = guessed = false
         }
@@ -330,7 +331,8 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     }
   }
   if (url === undefined) throw new EndpointError("url", "required, got nothing")
-  const t = url === b.url ? (b.template ??= compile(url)) : compile(url)
+  // the template the scan read by is the url's: the layer's, or the cached parse of the caller's url
+  const t = known ?? (url === b.url ? (b.template ??= compile(url)) : compile(url))
   const names = t.nameSet
   if (known === undefined) {
     // the values were not read in the scan: each is read here, merged with the base's
