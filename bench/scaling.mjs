@@ -66,9 +66,9 @@ scale("V8 reference: copy key by key / whole", [1, 10, 100, 1000], (n) => {
 console.log(
   "\ntemplate expressions: the route at 1000 is 6 894 characters, within CACHE_MAX_LENGTH (16 384), so it is\n" +
     "cached like the shorter ones; bench/template-scaling.mjs shows that a parse, cached or not, is linear.\n" +
-    "The build copies the caller's options with a spread. V8 copies an object whole, in linear time, only\n" +
-    "while that spread has met at most four shapes of object; past that it adds the keys one at a time, and\n" +
-    "for objects of a few hundred keys each key costs more than the last (the reference row shows the same\n" +
-    "growth for a key-by-key copy). The template row meets a fifth shape, and its 1000 cell pays for it, as\n" +
-    "do the 'again' rows. Run alone (node --expose-gc bench/scaling.mjs template), the template row does not.",
+    "The build copies options of up to 128 keys with a spread, and reads larger ones into two arrays: V8\n" +
+    "copies an object whole only while a spread has met at most four shapes of object, and past that adds\n" +
+    "the keys one at a time, each costing more than the last for objects of a few hundred keys (the reference\n" +
+    "row shows the same growth for a key-by-key copy). The 'again' rows run after the spread has met more\n" +
+    "than four shapes: their 100 cells pay the slower spread, their 1000 cells read the options apart.",
 )

@@ -9,6 +9,7 @@ import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
 import { isDigit } from "./internal/encode.js"
 import { dictionary, has, hasMoreKeysThan, own, put } from "./internal/object.js"
+import { objectOf, snapshotOf, valueIn, type Snapshot } from "./internal/snapshot.js"
 import type { Merged } from "./Merge.js"
 import {
   normalise,
@@ -17,7 +18,6 @@ import {
   reservedValue,
   PreviewsSemigroup,
   isReservedKey,
-  RESERVED_KEYS,
   type HeaderValue,
   type Headers,
   type MediaType,
@@ -218,10 +218,10 @@ export const markImmutable = <A extends Options>(o: A): A => {
  * `base`'s when both have one. Reserved keys are no parameters, and an
  * `undefined` value is no value.
  */
-const parameterOf = (b: Layer, base: Options, top: Record<string, unknown>, key: string): unknown => {
+const parameterOf = (b: Layer, base: Options, top: Record<string, unknown>, large: Snapshot | undefined, key: string): unknown => {
   if (isReservedKey(key)) return undefined
   const inBase = b.paramSet?.has(key) === true
-  const value = has(top, key) ? top[key] : undefined
+  const value = large !== undefined ? valueIn(large, key) : has(top, key) ? top[key] : undefined
   if (value === undefined) return inBase ? base[key] : undefined
   return inBase ? ParameterSemigroup.concat(base[key], value) : value
 }
@@ -247,7 +247,12 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   // One read of every property, in the order a copy makes (a getter runs once, before anything
   // else, and a Proxy's own key order is the order of an ordinary object): what is checked is
   // what is used, as in normalise.
-  const top: Record<string, unknown> = { ...plainObject(options, "options") }
+  const source = plainObject(options, "options")
+  // Large options are read into a snapshot instead (internal/snapshot: a spread of a large object
+  // stops being linear once it has met many shapes); the scan then goes through their reserved keys
+  // alone, and every parameter is placed after it, from the snapshot.
+  const large = hasMoreKeysThan(source, LARGE) ? snapshotOf(source) : undefined
+  const top: Record<string, unknown> = large === undefined ? { ...source } : objectOf(large, isReservedKey)
   // one pass over the caller's keys: reserved ones are checked and override the base, the rest are parameters
   let { url, method, baseUrl } = b
   let topHeaders: Headers | undefined
@@ -255,16 +260,16 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   let topRequest: Options["request"] | undefined
   let hasTopData = false
   let topData: unknown
-  let topParams = 0 // keys that are no reserved ones (some may hold undefined)
-  let topIndexed = false // whether one of them may be integer-like
+  let topParams = large === undefined ? 0 : parameterCount(large) // keys that are no reserved ones (some may hold undefined)
+  let topIndexed = large !== undefined && large.indexed // whether one of them may be integer-like
   // Reading early: when the base has no parameters of its own and the url's parse is at hand (the
   // base's, or the cached parse of a url the caller gives before any parameter), the scan reads the
   // template's variables into `values` as it meets them, and places the other parameters in the
   // query or body, on the guess that the caller changes neither the method nor data. A key that
-  // breaks the guess, a value that cannot be placed (its error is raised later, in order) or a body
-  // too large to build key by key ends the placing, and the parameters are placed after the scan
-  // as usual; a url met after a parameter ends the reading too.
-  const early = b.params.length === 0
+  // breaks the guess, or a value that cannot be placed (its error is raised later, in order), ends
+  // the placing, and the parameters are placed after the scan as usual; a url met after a parameter
+  // ends the reading too. Large options are never read early: their parameters are not in `top`.
+  const early = b.params.length === 0 && large === undefined
   let known = early ? b.template : undefined // the template whose variables the scan reads
   let values = known === undefined ? undefined : new Array<unknown>(known.names.length)
   let guessed = b.sendsQuery || !b.hasData // false once the guess is broken: nothing starts placing again
@@ -288,7 +293,6 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
           const value = top[key]
           if (value === undefined) continue
           if (b.sendsQuery) query = withPair(query, queryPair(key, value))
-          else if (topParams > MANY) placing = guessed = false
           else if (key === "__proto__") put((body ??= {}), key, value)
           else (body ??= {})[key] = value // written here, not in put: this store then meets only bodies' shapes
         } catch {
@@ -338,7 +342,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     // the values were not read in the scan: each is read here, merged with the base's
     const variables = t.names
     values = new Array<unknown>(variables.length)
-    for (let i = 0; i < variables.length; i++) values[i] = parameterOf(b, base, top, variables[i]!)
+    for (let i = 0; i < variables.length; i++) values[i] = parameterOf(b, base, top, large, variables[i]!)
   }
   const expanded = expandValues(t, values!)
   const joined = !(t.scheme ?? startsWithScheme(expanded))
@@ -351,22 +355,32 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     // the guess did not hold (or was not made): whatever was placed is set aside
     query = ""
     body = undefined
-    if (!paramsGoToQuery && !hasData && b.params.length === 0 && topParams > MANY) body = strippedToParameters(top, names) // the last use of top
+    if (large !== undefined && !paramsGoToQuery && !hasData && b.params.length === 0) body = manyParameters(large, t)
     else if (paramsGoToQuery && b.params.length > 0 && (b.indexedParams || topIndexed)) {
       // an integer-like key goes first in an object, so the concatenation's order is not base's, then top's
-      for (const key of mergedKeyOrder(b, top)) {
+      for (const key of mergedKeyOrder(b, top, large)) {
         if (names.has(key)) continue
-        query = withPair(query, queryPair(key, parameterOf(b, base, top, key)))
+        query = withPair(query, queryPair(key, parameterOf(b, base, top, large, key)))
       }
     } else if (paramsGoToQuery || !hasData) {
       // (a body with data sends no other parameters: they are not assembled)
       for (const key of b.params) {
         if (names.has(key)) continue
-        const value = parameterOf(b, base, top, key)
+        const value = parameterOf(b, base, top, large, key)
         if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
-        else put((body ??= {}), key, value)
+        else put((body ??= large === undefined ? {} : dictionary()), key, value)
       }
-      if (topParams > 0) {
+      if (large !== undefined) {
+        // the caller's new parameters, from the snapshot (its reserved keys are no parameters)
+        for (let i = 0; i < large.keys.length; i++) {
+          const key = large.keys[i]!
+          if (isReservedKey(key) || variableIndex(t, key) >= 0 || b.paramSet?.has(key) === true) continue
+          const value = large.values[i]
+          if (value === undefined) continue
+          if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
+          else put((body ??= dictionary()), key, value)
+        }
+      } else if (topParams > 0) {
         for (const key in top) {
           if (!has(top, key) || isReservedKey(key) || names.has(key) || b.paramSet?.has(key) === true) continue
           const value = top[key]
@@ -401,11 +415,24 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
 /** Whether a key starts with a digit, as every integer-like key does. */
 const startsWithDigit = (key: string): boolean => isDigit(key.charCodeAt(0))
 
+/** How many of a snapshot's keys are no reserved ones. */
+const parameterCount = (large: Snapshot): number => {
+  let count = 0
+  for (const key of large.keys) if (!isReservedKey(key)) count++
+  return count
+}
+
 /** The parameter keys of concat(base, top), in the order of that object's keys. */
-const mergedKeyOrder = (b: Layer, top: Record<string, unknown>): ReadonlyArray<string> => {
-  const order: Record<string, unknown> = {}
+const mergedKeyOrder = (b: Layer, top: Record<string, unknown>, large: Snapshot | undefined): ReadonlyArray<string> => {
+  const order: Record<string, unknown> = large === undefined ? {} : dictionary()
   for (const key of b.params) put(order, key, true)
-  for (const key in top) if (has(top, key) && !isReservedKey(key) && top[key] !== undefined) put(order, key, true)
+  if (large === undefined) {
+    for (const key in top) if (has(top, key) && !isReservedKey(key) && top[key] !== undefined) put(order, key, true)
+  } else {
+    for (let i = 0; i < large.keys.length; i++) {
+      if (!isReservedKey(large.keys[i]!) && large.values[i] !== undefined) put(order, large.keys[i]!, true)
+    }
+  }
   return Object.keys(order)
 }
 
@@ -420,28 +447,31 @@ const variableIndex = (t: Template, key: string): number => {
 /** A query string with one more pair (`""` is no pair). */
 const withPair = (query: string, pair: string): string => (pair === "" ? query : query === "" ? pair : query + "&" + pair)
 
-/** Past this many parameters, a body is made by {@link strippedToParameters}, and headers are merged by {@link mergedMany}. */
+/** Past this many headers, headers are merged by {@link mergedMany}. */
 const MANY = 64
 
 /**
- * The body when all parameters are the caller's and there are many: the
- * copy of the caller's options the build made, stripped in place of reserved
- * keys, of the template's variables, of symbol keys and of undefined values;
- * `undefined` when nothing is left. V8 copies an object whole in linear time,
- * but adds properties one at a time ever more slowly past a hundred or so;
- * deleting a few costs little, and the key order is the same.
+ * Past this many keys, the caller's options are read into a snapshot rather
+ * than copied with a spread: up to about this many, a spread that has met
+ * many shapes of object still costs about the same per key.
  */
-const strippedToParameters = (copy: Record<string | symbol, unknown>, names: ReadonlySet<string>): Record<string, unknown> | undefined => {
-  for (const key of RESERVED_KEYS) if (has(copy, key)) delete copy[key]
-  for (const name of names) if (has(copy, name)) delete copy[name]
-  for (const symbol of Object.getOwnPropertySymbols(copy)) delete copy[symbol]
-  let empty = true
-  for (const key in copy) {
-    if (!has(copy, key)) continue
-    if (copy[key] === undefined) delete copy[key] // an undefined parameter is no parameter
-    else empty = false
+const LARGE = 128
+
+/**
+ * The body when all parameters are the caller's and there are many: every
+ * key of the snapshot but the reserved ones, the template's variables and
+ * those holding undefined, in order, in a dictionary-mode object (V8 adds
+ * keys to an ordinary one ever more slowly past a hundred or so);
+ * `undefined` when nothing is left.
+ */
+const manyParameters = (large: Snapshot, t: Template): Record<string, unknown> | undefined => {
+  let out: Record<string, unknown> | undefined
+  for (let i = 0; i < large.keys.length; i++) {
+    const key = large.keys[i]!
+    if (large.values[i] === undefined || isReservedKey(key) || variableIndex(t, key) >= 0) continue
+    put((out ??= dictionary()), key, large.values[i])
   }
-  return empty ? undefined : (copy as Record<string, unknown>) // empty: every parameter was a template variable
+  return out // none: every parameter was a template variable
 }
 
 /** The layer's ready-made headers for a result with or without a body (to be copied, never changed). */

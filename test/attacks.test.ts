@@ -902,6 +902,46 @@ describe("the caller's options are read once, in the order a copy reads them (as
     expect(direct).toEqual(definition("GET /p", options))
   })
 
+  it("a large Proxy's own key order does not reach the query either (options of more than 128 keys are read apart)", () => {
+    const target: Record<string, string> = {}
+    for (let i = 0; i < 130; i++) target[`k${i}`] = "v"
+    target[1] = "one"
+    const keys = [...Object.keys(target).filter((k) => k !== "1"), "1"]
+    const options = () => new Proxy({ ...target }, { ownKeys: () => keys })
+    const direct = endpoint("GET /p", options())
+    expect(direct.url).toMatch(/^https:\/\/api\.github\.com\/p\?1=one&k0=v&k1=v&/)
+    expect(direct).toEqual(definition("GET /p", options))
+  })
+
+  it("among large options, a getter runs once, before any check, as a spread copy runs it (symbol-keyed ones too)", () => {
+    let reads = 0
+    let symbolReads = 0
+    const options = (late: unknown, boom = true) => {
+      const o: Record<string | symbol, unknown> = { method: late }
+      for (let i = 0; i < 130; i++) o[`k${i}`] = i
+      Object.defineProperty(o, "g", { enumerable: true, get: () => (reads++, "G") })
+      Object.defineProperty(o, Symbol("s"), { enumerable: true, get: () => (symbolReads++, "S") })
+      if (boom) Object.defineProperty(o, "boom", { enumerable: true, get: () => { throw new Error("boom") } })
+      return o
+    }
+    // an invalid method comes before the throwing getter: reading comes first, so the getter's error wins
+    expect(outcomeOf(() => endpoint("GET /x", options(5)))).toMatch(/boom/)
+    expect(outcomeOf(() => endpoint("GET /x", options(5)))).toEqual(definition("GET /x", () => options(5)))
+    reads = symbolReads = 0
+    expect(outcomeOf(() => endpoint("GET /x", options("GET", false)))).toMatchObject({ url: expect.stringMatching(/g=G$/) })
+    expect([reads, symbolReads]).toEqual([1, 1])
+  })
+
+  it("a large body: undefined values and template variables are left out, the rest keep their order", () => {
+    const options: Record<string, unknown> = { id: 7 }
+    for (let i = 0; i < 130; i++) options[`k${i}`] = i % 3 === 0 ? undefined : i
+    const r = endpoint("POST /items/{id}", options)
+    expect(r.url).toBe("https://api.github.com/items/7")
+    const expectedKeys = Array.from({ length: 130 }, (_, i) => i).filter((i) => i % 3 !== 0).map((i) => `k${i}`)
+    expect(Object.keys(r.body as object)).toEqual(expectedKeys)
+    expect(r).toEqual(definition("POST /items/{id}", () => options))
+  })
+
   it("integer-like parameter keys keep the concatenation's order when the defaults have parameters", () => {
     const d = endpoint.defaults({ a: "x", 2: "z" })
     const r = d("GET /x", { 1: "y", b: "w" })

@@ -255,6 +255,39 @@ describe("the fused fast path", () => {
   })
 })
 
+/**
+ * Raw options of 129 to 160 keys, which the build reads into a snapshot instead of copying: random
+ * options with padding before or after them, sometimes integer-like keys, undefined values or
+ * template variables among it.
+ */
+const arbLargeOptions: fc.Arbitrary<unknown> = fc
+  .tuple(arbCallerOptions, fc.integer({ min: 129, max: 160 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean())
+  .map(([o, n, padFirst, integers, holes, variables]) => {
+    if (!isPlain(o)) return o
+    const names = ["owner", "repo", "a", "b", "q", "page", "org", "filter"]
+    const pad: Record<string, unknown> = {}
+    for (let i = 0; i < n; i++) {
+      const key = variables && i % 20 === 0 ? names[(i / 20) % names.length]! : integers && i % 10 === 0 ? String(i) : `p${i}`
+      pad[key] = holes && i % 7 === 0 ? undefined : i
+    }
+    return padFirst ? { ...pad, ...o } : { ...o, ...pad }
+  })
+
+describe("the fused fast path, for large options", () => {
+  test("buildLayered(a, raw) gives exactly build(concat(a, normalise(raw))) when raw has more than 128 keys", () => {
+    fc.assert(
+      fc.property(decoded, arbLargeOptions, fc.boolean(), (a, raw, remembered) => {
+        const base = remembered ? markImmutable({ ...a }) : a
+        const fused = outcome(() => buildLayered(base, raw))
+        const expected = outcome(() => build(Options.concat(a, normalise(raw))))
+        expect(fused).toEqual(expected)
+        expect(keyOrder(fused)).toEqual(keyOrder(expected))
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
+
 describe("the fused fast path: header key order in the corners", () => {
   // a base with previews but no accept header gets an accept appended; the caller's headers then
   // change values of the ready-made copy only when the merge would put the keys in the same order

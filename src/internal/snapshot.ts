@@ -1,0 +1,72 @@
+// Large options, read once: their own enumerable string keys and the values read under them, side by
+// side in two arrays.
+//
+// The build copies small options with a spread, which V8 makes whole while that spread has met few
+// shapes of object. An application that calls many routes shows it many more; V8 then adds the keys
+// one at a time, each costing more than the last once there are more than about a hundred. Writing
+// into two arrays costs the same per key in every state, so options past a threshold are read this
+// way (see `Parse.buildOn`). Small options stay with the spread, which the common call needs: a
+// second loop over arrays after the read costs it about 10% (README, "Shapes").
+import { isDigit } from "./encode.js"
+import { dictionary, put } from "./object.js"
+
+const hasOwn = Object.prototype.hasOwnProperty
+const isEnumerable = Object.prototype.propertyIsEnumerable
+
+/** The keys and values of one object, each read once, and an index of the keys made when one is looked up. */
+export interface Snapshot {
+  readonly keys: ReadonlyArray<string>
+  readonly values: ReadonlyArray<unknown>
+  /** Whether a key may be integer-like (starts with a digit). */
+  readonly indexed: boolean
+  /** Where each key is: made by {@link valueIn} on its first lookup. */
+  index: Map<string, number> | undefined
+}
+
+/**
+ * Reads `o` as a spread copy reads it: every own enumerable property once,
+ * symbol-keyed ones included (their values are read and dropped: a symbol is
+ * never an option). The string keys come in the order of an ordinary object's
+ * keys, integer-like ones first and ascending, whatever order a Proxy gives.
+ */
+export const snapshotOf = (o: object): Snapshot => {
+  const keys: Array<string> = []
+  const values: Array<unknown> = []
+  let indexed = false
+  // for-in and an own-key test, not Object.keys: V8 reads the values of enumerated keys faster
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue
+    keys.push(key)
+    values.push((o as Record<string, unknown>)[key])
+    if (isDigit(key.charCodeAt(0))) indexed = true
+  }
+  for (const symbol of Object.getOwnPropertySymbols(o)) {
+    if (isEnumerable.call(o, symbol)) void (o as Record<symbol, unknown>)[symbol]
+  }
+  return indexed ? inObjectOrder(keys, values) : { keys, values, indexed, index: undefined }
+}
+
+/** The same keys and values in an ordinary object's order (as rare as an integer-like key). */
+const inObjectOrder = (keys: ReadonlyArray<string>, values: ReadonlyArray<unknown>): Snapshot => {
+  const ordered = dictionary() // integer-like keys first, ascending, then the others in the order put
+  for (let i = 0; i < keys.length; i++) put(ordered, keys[i]!, values[i])
+  const orderedKeys = Object.keys(ordered)
+  return { keys: orderedKeys, values: orderedKeys.map((key) => ordered[key]), indexed: true, index: undefined }
+}
+
+/** The value read under `key`, `undefined` when there is none. */
+export const valueIn = (s: Snapshot, key: string): unknown => {
+  if (s.index === undefined) {
+    s.index = new Map()
+    for (let i = 0; i < s.keys.length; i++) s.index.set(s.keys[i]!, i)
+  }
+  const i = s.index.get(key)
+  return i === undefined ? undefined : s.values[i]
+}
+
+/** The entries whose key passes `keep`, as an object in the snapshot's order. */
+export const objectOf = (s: Snapshot, keep: (key: string) => boolean): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (let i = 0; i < s.keys.length; i++) if (keep(s.keys[i]!)) put(out, s.keys[i]!, s.values[i])
+  return out
+}
