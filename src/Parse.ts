@@ -228,8 +228,9 @@ const parameterOf = (b: Layer, base: Options, top: Record<string, unknown>, larg
 
 /**
  * `build(concat(base, normalise(options)))`, without making the
- * concatenation: the caller's options are copied once, as `normalise` copies
- * them, and checked while the one scan reads them; every read looks in them,
+ * concatenation: the caller's options are read once, as `normalise`'s copy
+ * reads them (large ones into a snapshot), and checked while the one scan
+ * goes through them; every read looks in them,
  * then in `base`, and combines the two as the Options semigroup would. A
  * property test proves the two equal, errors included.
  *
@@ -251,7 +252,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   // Large options are read into a snapshot instead (internal/snapshot: a spread of a large object
   // stops being linear once it has met many shapes); the scan then goes through their reserved keys
   // alone, and every parameter is placed after it, from the snapshot.
-  const large = hasMoreKeysThan(source, LARGE) ? snapshotOf(source) : undefined
+  const large = isLarge(source) ? snapshotOf(source) : undefined
   const top: Record<string, unknown> = large === undefined ? { ...source } : objectOf(large, isReservedKey)
   // one pass over the caller's keys: reserved ones are checked and override the base, the rest are parameters
   let { url, method, baseUrl } = b
@@ -415,6 +416,19 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
 /** Whether a key starts with a digit, as every integer-like key does. */
 const startsWithDigit = (key: string): boolean => isDigit(key.charCodeAt(0))
 
+/**
+ * Whether options have more than {@link LARGE} keys. A Proxy whose traps
+ * throw counts as small: the spread then raises the error it would raise
+ * anyway (the count may run a Proxy's traps once more than a copy would).
+ */
+const isLarge = (source: object): boolean => {
+  try {
+    return hasMoreKeysThan(source, LARGE)
+  } catch {
+    return false
+  }
+}
+
 /** How many of a snapshot's keys are no reserved ones. */
 const parameterCount = (large: Snapshot): number => {
   let count = 0
@@ -454,8 +468,10 @@ const MANY = 64
  * Past this many keys, the caller's options are read into a snapshot rather
  * than copied with a spread: up to about this many, a spread that has met
  * many shapes of object still costs about the same per key.
+ *
+ * @internal
  */
-const LARGE = 128
+export const LARGE = 128
 
 /**
  * The body when all parameters are the caller's and there are many: every
@@ -471,7 +487,7 @@ const manyParameters = (large: Snapshot, t: Template): Record<string, unknown> |
     if (large.values[i] === undefined || isReservedKey(key) || variableIndex(t, key) >= 0) continue
     put((out ??= dictionary()), key, large.values[i])
   }
-  return out // none: every parameter was a template variable
+  return out // none: every parameter was a template variable or undefined
 }
 
 /** The layer's ready-made headers for a result with or without a body (to be copied, never changed). */

@@ -18,7 +18,7 @@ import {
 } from "../src/index.js"
 import { FOREIGN } from "../src/internal/attempt.js"
 import { isPlainObject } from "../src/internal/object.js"
-import { layerOf } from "../src/Parse.js"
+import { LARGE, layerOf } from "../src/Parse.js"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 
@@ -902,9 +902,9 @@ describe("the caller's options are read once, in the order a copy reads them (as
     expect(direct).toEqual(definition("GET /p", options))
   })
 
-  it("a large Proxy's own key order does not reach the query either (options of more than 128 keys are read apart)", () => {
+  it("a large Proxy's own key order does not reach the query either (options of more than LARGE keys are read apart)", () => {
     const target: Record<string, string> = {}
-    for (let i = 0; i < 130; i++) target[`k${i}`] = "v"
+    for (let i = 0; i <= LARGE; i++) target[`k${i}`] = "v"
     target[1] = "one"
     const keys = [...Object.keys(target).filter((k) => k !== "1"), "1"]
     const options = () => new Proxy({ ...target }, { ownKeys: () => keys })
@@ -918,7 +918,7 @@ describe("the caller's options are read once, in the order a copy reads them (as
     let symbolReads = 0
     const options = (late: unknown, boom = true) => {
       const o: Record<string | symbol, unknown> = { method: late }
-      for (let i = 0; i < 130; i++) o[`k${i}`] = i
+      for (let i = 0; i <= LARGE; i++) o[`k${i}`] = i
       Object.defineProperty(o, "g", { enumerable: true, get: () => (reads++, "G") })
       Object.defineProperty(o, Symbol("s"), { enumerable: true, get: () => (symbolReads++, "S") })
       if (boom) Object.defineProperty(o, "boom", { enumerable: true, get: () => { throw new Error("boom") } })
@@ -932,12 +932,63 @@ describe("the caller's options are read once, in the order a copy reads them (as
     expect([reads, symbolReads]).toEqual([1, 1])
   })
 
+  it("large options are read as a spread reads them: a key a getter hides after it is left out, a symbol it adds is not read", () => {
+    let added = 0
+    const options = () => {
+      const o: Record<string | symbol, unknown> = {}
+      Object.defineProperty(o, "g", {
+        enumerable: true,
+        get() {
+          Object.defineProperty(o, "k5", { enumerable: false })
+          Object.defineProperty(o, Symbol("late"), { enumerable: true, get: () => (added++, 1) })
+          return "G"
+        },
+      })
+      for (let i = 0; i <= LARGE; i++) o[`k${i}`] = i
+      return o
+    }
+    const direct = endpoint("GET /x", options())
+    expect(direct.url).not.toMatch(/[?&]k5=/)
+    expect(direct).toEqual(definition("GET /x", options))
+    expect(added).toBe(0)
+  })
+
+  it("a large Proxy is read in the order its ownKeys gives, symbols included: its first throwing read is the error", () => {
+    const sym = Symbol("first")
+    const target: Record<string | symbol, unknown> = { [sym]: 1 }
+    for (let i = 0; i <= LARGE; i++) target[`k${i}`] = i
+    const options = () =>
+      new Proxy(target, {
+        ownKeys: () => [sym, ...Object.keys(target)],
+        get: (_, key) => {
+          throw new Error(`read ${String(key)}`)
+        },
+      })
+    const direct = outcomeOf(() => endpoint("GET /x", options()))
+    expect(direct).toMatch(/read Symbol\(first\)/)
+    expect(direct).toEqual(definition("GET /x", options))
+  })
+
+  it("a small Proxy whose descriptor trap throws gives the error a copy gives, whatever counts its keys first", () => {
+    const sym = Symbol("s")
+    const options = () =>
+      new Proxy({ [sym]: 1, a: 1 } as Record<string | symbol, unknown>, {
+        ownKeys: () => [sym, "a"],
+        getOwnPropertyDescriptor: (_, key) => {
+          throw new Error(`describe ${String(key)}`)
+        },
+      })
+    const direct = outcomeOf(() => endpoint("GET /x", options()))
+    expect(direct).toMatch(/describe Symbol\(s\)/)
+    expect(direct).toEqual(definition("GET /x", options))
+  })
+
   it("a large body: undefined values and template variables are left out, the rest keep their order", () => {
     const options: Record<string, unknown> = { id: 7 }
-    for (let i = 0; i < 130; i++) options[`k${i}`] = i % 3 === 0 ? undefined : i
+    for (let i = 0; i <= LARGE; i++) options[`k${i}`] = i % 3 === 0 ? undefined : i
     const r = endpoint("POST /items/{id}", options)
     expect(r.url).toBe("https://api.github.com/items/7")
-    const expectedKeys = Array.from({ length: 130 }, (_, i) => i).filter((i) => i % 3 !== 0).map((i) => `k${i}`)
+    const expectedKeys = Array.from({ length: LARGE + 1 }, (_, i) => i).filter((i) => i % 3 !== 0).map((i) => `k${i}`)
     expect(Object.keys(r.body as object)).toEqual(expectedKeys)
     expect(r).toEqual(definition("POST /items/{id}", () => options))
   })

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError, Options } from "../../src/index.js"
 import { isReplacing, isReservedKey, normalise } from "../../src/Options.js"
 import { NOT_A_TOKEN, tokenCase } from "../../src/internal/token.js"
-import { build, buildLayered, markImmutable } from "../../src/Parse.js"
+import { build, buildLayered, LARGE, markImmutable } from "../../src/Parse.js"
 import { arbRawOptions, arbRoute, deepFreeze } from "./arbitraries.js"
 
 const RUNS = { numRuns: 400 }
@@ -256,12 +256,12 @@ describe("the fused fast path", () => {
 })
 
 /**
- * Raw options of 129 to 160 keys, which the build reads into a snapshot instead of copying: random
+ * Raw options of more than LARGE keys, which the build reads into a snapshot instead of copying: random
  * options with padding before or after them, sometimes integer-like keys, undefined values or
  * template variables among it.
  */
 const arbLargeOptions: fc.Arbitrary<unknown> = fc
-  .tuple(arbCallerOptions, fc.integer({ min: 129, max: 160 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean())
+  .tuple(arbCallerOptions, fc.integer({ min: LARGE + 1, max: LARGE + 32 }), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean())
   .map(([o, n, padFirst, integers, holes, variables]) => {
     if (!isPlain(o)) return o
     const names = ["owner", "repo", "a", "b", "q", "page", "org", "filter"]
@@ -274,7 +274,7 @@ const arbLargeOptions: fc.Arbitrary<unknown> = fc
   })
 
 describe("the fused fast path, for large options", () => {
-  test("buildLayered(a, raw) gives exactly build(concat(a, normalise(raw))) when raw has more than 128 keys", () => {
+  test("buildLayered(a, raw) gives exactly build(concat(a, normalise(raw))) when raw has more than LARGE keys", () => {
     fc.assert(
       fc.property(decoded, arbLargeOptions, fc.boolean(), (a, raw, remembered) => {
         const base = remembered ? markImmutable({ ...a }) : a
