@@ -7,7 +7,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { amendAccept, previewsOf } from "./Accept.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, run } from "./internal/attempt.js"
-import { isDigit } from "./internal/encode.js"
+import { startsWithDigit } from "./internal/encode.js"
 import { dictionary, has, hasMoreKeysThan, own, put } from "./internal/object.js"
 import { objectOf, snapshotOf, valueIn, type Snapshot } from "./internal/snapshot.js"
 import type { Merged } from "./Merge.js"
@@ -261,7 +261,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   let topRequest: Options["request"] | undefined
   let hasTopData = false
   let topData: unknown
-  let topParams = large === undefined ? 0 : parameterCount(large) // keys that are no reserved ones (some may hold undefined)
+  let topParams = 0 // keys that are no reserved ones (some may hold undefined); a large snapshot's are not in top
   let topIndexed = large !== undefined && large.indexed // whether one of them may be integer-like
   // Reading early: when the base has no parameters of its own and the url's parse is at hand (the
   // base's, or the cached parse of a url the caller gives before any parameter), the scan reads the
@@ -356,8 +356,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     // the guess did not hold (or was not made): whatever was placed is set aside
     query = ""
     body = undefined
-    if (large !== undefined && !paramsGoToQuery && !hasData && b.params.length === 0) body = manyParameters(large, t)
-    else if (paramsGoToQuery && b.params.length > 0 && (b.indexedParams || topIndexed)) {
+    if (paramsGoToQuery && b.params.length > 0 && (b.indexedParams || topIndexed)) {
       // an integer-like key goes first in an object, so the concatenation's order is not base's, then top's
       for (const key of mergedKeyOrder(b, top, large)) {
         if (names.has(key)) continue
@@ -413,9 +412,6 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   return result
 }
 
-/** Whether a key starts with a digit, as every integer-like key does. */
-const startsWithDigit = (key: string): boolean => isDigit(key.charCodeAt(0))
-
 /**
  * Whether options have more than {@link LARGE} keys. A Proxy whose traps
  * throw counts as small: the spread then raises the error it would raise
@@ -427,13 +423,6 @@ const isLarge = (source: object): boolean => {
   } catch {
     return false
   }
-}
-
-/** How many of a snapshot's keys are no reserved ones. */
-const parameterCount = (large: Snapshot): number => {
-  let count = 0
-  for (const key of large.keys) if (!isReservedKey(key)) count++
-  return count
 }
 
 /** The parameter keys of concat(base, top), in the order of that object's keys. */
@@ -472,23 +461,6 @@ const MANY = 64
  * @internal
  */
 export const LARGE = 128
-
-/**
- * The body when all parameters are the caller's and there are many: every
- * key of the snapshot but the reserved ones, the template's variables and
- * those holding undefined, in order, in a dictionary-mode object (V8 adds
- * keys to an ordinary one ever more slowly past a hundred or so);
- * `undefined` when nothing is left.
- */
-const manyParameters = (large: Snapshot, t: Template): Record<string, unknown> | undefined => {
-  let out: Record<string, unknown> | undefined
-  for (let i = 0; i < large.keys.length; i++) {
-    const key = large.keys[i]!
-    if (large.values[i] === undefined || isReservedKey(key) || variableIndex(t, key) >= 0) continue
-    put((out ??= dictionary()), key, large.values[i])
-  }
-  return out // none: every parameter was a template variable or undefined
-}
 
 /** The layer's ready-made headers for a result with or without a body (to be copied, never changed). */
 const ready = (b: Layer, hasBody: boolean): { readonly [name: string]: HeaderValue } => (hasBody ? b.withBody : b.bodyless)

@@ -37,6 +37,9 @@ export const isUriChar = (c: number): boolean => c < 128 && (CLASS[c]! & RESERVE
 /** Whether a code unit is an ASCII digit. */
 export const isDigit = (c: number): boolean => c >= 48 && c <= 57
 
+/** Whether a key starts with a digit, as every integer-like key does. */
+export const startsWithDigit = (key: string): boolean => isDigit(key.charCodeAt(0))
+
 export const isHexDigit = (c: number): boolean =>
   isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
 

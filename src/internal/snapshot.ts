@@ -7,7 +7,7 @@
 // into two arrays costs the same per key in every state, so options past a threshold are read this
 // way (see `Parse.buildOn`). Small options stay with the spread, which the common call needs: a
 // second loop over arrays after the read costs it about 10% (README, "Shapes").
-import { isDigit } from "./encode.js"
+import { startsWithDigit } from "./encode.js"
 import { dictionary, put } from "./object.js"
 
 const isEnumerable = Object.prototype.propertyIsEnumerable
@@ -43,24 +43,30 @@ export const snapshotOf = (o: object): Snapshot => {
     const [key, value] = entries[i]!
     keys[i] = key
     values[i] = value
-    if (isDigit(key.charCodeAt(0))) indexed = true
+    if (startsWithDigit(key)) indexed = true
   }
-  return indexed ? inObjectOrder(keys, values) : { keys, values, indexed, index: undefined }
+  return snapshot(keys, values, indexed)
 }
 
 /** {@link snapshotOf} for an object with symbol keys: every own key, in the object's order. */
 const inKeyOrder = (o: object): Snapshot => {
   const keys: Array<string> = []
   const values: Array<unknown> = []
+  let indexed = false
   for (const key of Reflect.ownKeys(o)) {
     if (!isEnumerable.call(o, key)) continue
     const value: unknown = (o as Record<string | symbol, unknown>)[key]
     if (typeof key === "symbol") continue
     keys.push(key)
     values.push(value)
+    if (startsWithDigit(key)) indexed = true
   }
-  return keys.some((key) => isDigit(key.charCodeAt(0))) ? inObjectOrder(keys, values) : { keys, values, indexed: false, index: undefined }
+  return snapshot(keys, values, indexed)
 }
+
+/** A snapshot of these keys and values, put in an ordinary object's order when one may be integer-like. */
+const snapshot = (keys: ReadonlyArray<string>, values: ReadonlyArray<unknown>, indexed: boolean): Snapshot =>
+  indexed ? inObjectOrder(keys, values) : { keys, values, indexed, index: undefined }
 
 /** The same keys and values in an ordinary object's order (as rare as an integer-like key). */
 const inObjectOrder = (keys: ReadonlyArray<string>, values: ReadonlyArray<unknown>): Snapshot => {
