@@ -339,11 +339,18 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
   // the template the scan read by is the url's: the layer's, or the cached parse of the caller's url
   const t = known ?? (url === b.url ? (b.template ??= compile(url)) : compile(url))
   const names = t.nameSet
+  let others: ReadonlyArray<number> = [] // a large snapshot's new parameters, by index, when they are read apart
   if (known === undefined) {
     // the values were not read in the scan: each is read here, merged with the base's
-    const variables = t.names
-    values = new Array<unknown>(variables.length)
-    for (let i = 0; i < variables.length; i++) values[i] = parameterOf(b, base, top, large, variables[i]!)
+    if (large !== undefined) {
+      const read = readLarge(b, t, large)
+      values = read.values
+      others = read.others
+    } else {
+      const variables = t.names
+      values = new Array<unknown>(variables.length)
+      for (let i = 0; i < variables.length; i++) values[i] = parameterOf(b, base, top, undefined, variables[i]!)
+    }
   }
   const expanded = expandValues(t, values!)
   const joined = !(t.scheme ?? startsWithScheme(expanded))
@@ -372,13 +379,10 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
       }
       if (large !== undefined) {
         // the caller's new parameters, from the snapshot (its reserved keys are no parameters)
-        for (let i = 0; i < large.keys.length; i++) {
-          const key = large.keys[i]!
-          if (isReservedKey(key) || variableIndex(t, key) >= 0 || b.paramSet?.has(key) === true) continue
-          const value = large.values[i]
-          if (value === undefined) continue
-          if (paramsGoToQuery) query = withPair(query, queryPair(key, value))
-          else put((body ??= dictionary()), key, value)
+        for (let k = 0; k < others.length; k++) {
+          const i = others[k]!
+          if (paramsGoToQuery) query = withPair(query, queryPair(large.keys[i]!, large.values[i]))
+          else put((body ??= dictionary()), large.keys[i]!, large.values[i])
         }
       } else if (topParams > 0) {
         for (const key in top) {
@@ -423,6 +427,31 @@ const isLarge = (source: object): boolean => {
   } catch {
     return false
   }
+}
+
+/**
+ * One pass over a large snapshot: the template's values, merged with the
+ * base's as {@link parameterOf} merges them, and the indices of the caller's
+ * other parameters that the base does not have (defined, in order). Each key
+ * is looked up among the template's names once, where a lookup per variable
+ * in the snapshot would first index all of its keys.
+ */
+const readLarge = (b: Layer, t: Template, large: Snapshot): { values: Array<unknown>; others: Array<number> } => {
+  const base = b.options
+  const names = t.names
+  const values = new Array<unknown>(names.length)
+  const others: Array<number> = []
+  if (b.paramSet !== undefined) for (let i = 0; i < names.length; i++) if (b.paramSet.has(names[i]!)) values[i] = base[names[i]!]
+  for (let i = 0; i < large.keys.length; i++) {
+    const key = large.keys[i]!
+    const value = large.values[i]
+    if (value === undefined || isReservedKey(key)) continue
+    const inBase = b.paramSet?.has(key) === true
+    const index = variableIndex(t, key)
+    if (index >= 0) values[index] = inBase ? ParameterSemigroup.concat(base[key], value) : value
+    else if (!inBase) others.push(i)
+  }
+  return { values, others }
 }
 
 /** The parameter keys of concat(base, top), in the order of that object's keys. */

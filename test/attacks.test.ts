@@ -993,6 +993,30 @@ describe("the caller's options are read once, in the order a copy reads them (as
     expect(r).toEqual(definition("POST /items/{id}", () => options))
   })
 
+  it("large options over defaults with the same parameters: each is placed once, merged with the default's", () => {
+    // a template of more than 8 variables, two of which the defaults also have: v3 merged, v5 the caller leaves undefined
+    const route = "/" + Array.from({ length: 12 }, (_, i) => `{v${i}}`).join("/")
+    const path = "/x0/x1/x2/x,1,y,2/x4/d5/" + Array.from({ length: 6 }, (_, i) => `x${i + 6}`).join("/")
+    const rest = Array.from({ length: LARGE + 1 - 12 }, (_, i) => `v${i + 12}`)
+    const options = (a: unknown): Record<string, unknown> => {
+      const o: Record<string, unknown> = { a, b: undefined }
+      for (let i = 0; i <= LARGE; i++) o[`v${i}`] = i === 3 ? { y: 2 } : i === 5 ? undefined : `x${i}`
+      return o
+    }
+    const get = endpoint.defaults({ a: "1", v3: { x: 1 }, v5: "d5", b: "default" })
+    expect(get(`GET ${route}`, options("2")).url).toBe(
+      `https://api.github.com${path}?a=2&b=default&${rest.map((k) => `${k}=x${k.slice(1)}`).join("&")}`,
+    )
+    const post = endpoint.defaults({ a: { x: 1 }, v3: { x: 1 }, v5: "d5", b: "default" })
+    const r = post(`POST ${route}`, options({ y: 2 }))
+    expect(r.url).toBe(`https://api.github.com${path}`)
+    expect(Object.keys(r.body as object)).toEqual(["a", "b", ...rest])
+    expect((r.body as Record<string, unknown>).a).toEqual({ x: 1, y: 2 })
+    expect((r.body as Record<string, unknown>).b).toBe("default")
+    expect(r).toEqual(post.parse(post.merge(`POST ${route}`, options({ y: 2 }))))
+    expect(get(`GET ${route}`, options("2"))).toEqual(get.parse(get.merge(`GET ${route}`, options("2"))))
+  })
+
   it("integer-like parameter keys keep the concatenation's order when the defaults have parameters", () => {
     const d = endpoint.defaults({ a: "x", 2: "z" })
     const r = d("GET /x", { 1: "y", b: "w" })
