@@ -73,3 +73,18 @@ line(
   },
   N / 1000,
 )
+
+// Options' concat: combining two objects where a spread has met one shape of ordinary first object.
+// V8 (Node 20) then adds the second object's keys to the copy of the first very slowly, and more
+// slowly for every key, once the spread is optimised; so concat writes both key by key into `{}`.
+const byKey = (a, b) => {
+  const out = {}
+  for (const k in a) if (hasOwn.call(a, k)) out[k] = a[k]
+  for (const k in b) if (hasOwn.call(b, k)) out[k] = b[k]
+  return out
+}
+const bySpread = (a, b) => ({ ...a, ...b })
+const first = { method: "GET", url: "/x" }
+for (let i = 0; i < 20_000; i++) sink = [byKey(first, { a: i }), bySpread(first, { a: i })] // optimised, one shape of first
+const hundred = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, i]))
+line("combine 2 keys and 100: key by key into {} / { ...a, ...b }", () => byKey(first, hundred), () => bySpread(first, hundred), N / 1000)
