@@ -13,7 +13,7 @@ import { EndpointError } from "./EndpointError.js"
 import { toEndpointError } from "./internal/attempt.js"
 import { dual } from "./internal/dual.js"
 import { child, kindOf, quote } from "./internal/describe.js"
-import { has, hasMoreKeysThan, isPlainObject, put } from "./internal/object.js"
+import { has, isPlainObject, put } from "./internal/object.js"
 import { isToken, LOWERCASE, MIXED_CASE, NOT_A_TOKEN, tokenCase } from "./internal/token.js"
 
 // -------------------------------------------------------------------------------------
@@ -371,25 +371,49 @@ export const decode = (u: unknown): Either<EndpointError, Options> => {
 /** fp-ts' `last`: the second wins. `keyedUnion` knows it by identity and lets the spread do it. */
 const LAST: Se.Semigroup<unknown> = /* @__PURE__ */ Se.last()
 
+const isEnumerable = Object.prototype.propertyIsEnumerable
+
 const keyedUnion = <A>(semigroupOf: (key: string) => Se.Semigroup<unknown>): Se.Semigroup<A> => ({
   concat: (first, second) => {
     const a = first as Record<string, unknown>
     const b = second as Record<string, unknown>
-    if (!hasMoreKeysThan(b, 0)) return first
+    const bKeys = Object.keys(b)
+    if (bKeys.length === 0) return first
     // first's keys, then second's new ones; a key in both keeps first's position and takes the
     // combined value. Written key by key into a new object, not as { ...a, ...b }: while that
     // spread has met one shape of ordinary object, V8 adds the second object's keys to the copy
     // of the first hundreds of times slower, and more so for every key (bench/v8-objects.mjs).
+    // Each key is read as the spread reads it: if still enumerable when its turn comes (a getter
+    // may hide a later key), and once (a combined key's first value is read back from `out`).
     const out: Record<string, unknown> = {}
-    for (const k in a) if (has(a, k)) put(out, k, a[k])
-    for (const k in b) {
-      if (!has(b, k)) continue
-      const S = has(a, k) ? semigroupOf(k) : LAST
-      put(out, k, S === LAST ? b[k] : S.concat(a[k], b[k]))
+    const aKeys = Object.keys(a)
+    for (let i = 0; i < aKeys.length; i++) if (isEnumerable.call(a, aKeys[i]!)) put(out, aKeys[i]!, a[aKeys[i]!])
+    for (let i = 0; i < bKeys.length; i++) {
+      const k = bKeys[i]!
+      if (!isEnumerable.call(b, k)) continue
+      const S = has(out, k) ? semigroupOf(k) : LAST // before second's keys are put, out holds first's alone
+      put(out, k, S === LAST ? b[k] : S.concat(out[k], b[k]))
     }
+    withSymbols(out, a)
+    withSymbols(out, b)
     return out as A
   },
 })
+
+/**
+ * Copies an object's enumerable symbol-keyed properties, as a spread does:
+ * no request reads them, but a combination carries them, after the string
+ * keys, the second object's winning.
+ */
+const withSymbols = (out: object, o: object): void => {
+  const symbols = Object.getOwnPropertySymbols(o)
+  for (let i = 0; i < symbols.length; i++) {
+    const s = symbols[i]!
+    if (isEnumerable.call(o, s)) {
+      Object.defineProperty(out, s, { value: (o as Record<symbol, unknown>)[s], enumerable: true, writable: true, configurable: true })
+    }
+  }
+}
 
 /** Key-wise union where every key uses the same semigroup. */
 const union = <A>(S: Se.Semigroup<A>): Se.Semigroup<{ readonly [key: string]: A }> =>

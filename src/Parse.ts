@@ -430,26 +430,32 @@ const isLarge = (source: object): boolean => {
 }
 
 /**
- * One pass over a large snapshot: the template's values, merged with the
- * base's as {@link parameterOf} merges them, and the indices of the caller's
- * other parameters that the base does not have (defined, in order). Each key
- * is looked up among the template's names once, where a lookup per variable
- * in the snapshot would first index all of its keys.
+ * One pass over a large snapshot: the caller's values of the template's
+ * variables, and the indices of the caller's other parameters that the base
+ * does not have (defined, in order). Each key is looked up among the
+ * template's names once, where a lookup per variable in the snapshot would
+ * first index all of its keys. The base's values are then merged in, in the
+ * template's order, as {@link parameterOf} merges them for small options.
  */
 const readLarge = (b: Layer, t: Template, large: Snapshot): { values: Array<unknown>; others: Array<number> } => {
-  const base = b.options
   const names = t.names
   const values = new Array<unknown>(names.length)
   const others: Array<number> = []
-  if (b.paramSet !== undefined) for (let i = 0; i < names.length; i++) if (b.paramSet.has(names[i]!)) values[i] = base[names[i]!]
   for (let i = 0; i < large.keys.length; i++) {
     const key = large.keys[i]!
     const value = large.values[i]
     if (value === undefined || isReservedKey(key)) continue
-    const inBase = b.paramSet?.has(key) === true
     const index = variableIndex(t, key)
-    if (index >= 0) values[index] = inBase ? ParameterSemigroup.concat(base[key], value) : value
-    else if (!inBase) others.push(i)
+    if (index >= 0) values[index] = value
+    else if (b.paramSet?.has(key) !== true) others.push(i)
+  }
+  if (b.paramSet !== undefined) {
+    const base = b.options
+    for (let i = 0; i < names.length; i++) {
+      const key = names[i]!
+      if (!b.paramSet.has(key)) continue
+      values[i] = values[i] === undefined ? base[key] : ParameterSemigroup.concat(base[key], values[i])
+    }
   }
   return { values, others }
 }

@@ -1017,6 +1017,21 @@ describe("the caller's options are read once, in the order a copy reads them (as
     expect(get(`GET ${route}`, options("2"))).toEqual(get.parse(get.merge(`GET ${route}`, options("2"))))
   })
 
+  it("template values merged with the defaults' are merged in the same order for small and large options", () => {
+    const d = endpoint.defaults({ v1: { x: 1 }, v2: { x: 1 } })
+    const options = (size: number): Record<string, unknown> => {
+      const o: Record<string, unknown> = {
+        v2: { get z(): never { throw new Error("from v2") } },
+        v1: { get z(): never { throw new Error("from v1") } },
+      }
+      for (let i = 0; i < size; i++) o[`k${i}`] = i
+      return o
+    }
+    const small = outcomeOf(() => d("POST /{v1}/{v2}", options(0)))
+    expect(small).toMatch(/from v1/)
+    expect(outcomeOf(() => d("POST /{v1}/{v2}", options(LARGE + 1)))).toEqual(small)
+  })
+
   it("integer-like parameter keys keep the concatenation's order when the defaults have parameters", () => {
     const d = endpoint.defaults({ a: "x", 2: "z" })
     const r = d("GET /x", { 1: "y", b: "w" })
