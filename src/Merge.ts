@@ -164,19 +164,9 @@ const isRouteCall = (first: unknown, second: unknown): boolean =>
  * @internal
  */
 export const mergeOrThrow = (defaults: Options, route: unknown, options: unknown): Merged => {
-  const b = baseLayer(defaults, route)
-  const top = options === undefined ? NONE : normalise(options)
-  // checks all that build(concat(base, top)) checks, over the base's layer (remembered for an
-  // endpoint's routes) rather than a layer worked out for the merged object (a law test proves it)
-  buildOn(b, top)
-  return fresh(options === undefined ? b.options : Semigroup.concat(b.options, top)) as Merged
-}
-
-/** The layer of `concat(defaults, fromRoute(route))`: an endpoint's remembered one when there is one. */
-const baseLayer = (defaults: Options, route: unknown): Layer => {
-  const r = remembered.get(defaults)
-  if (r !== undefined) return route === undefined ? r.defaults : routeLayer(r, route)
-  return layerOf(route === undefined ? defaults : Semigroup.concat(defaults, fromRoute(route)))
+  const merged = combine(defaults, route, options)
+  build(merged)
+  return fresh(merged) as Merged
 }
 
 // -------------------------------------------------------------------------------------
