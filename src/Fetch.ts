@@ -215,8 +215,9 @@ const buildInit = (result: RequestOptions): FetchArgs => {
   const init: FetchInit = { method: upper, headers }
   if (upper !== "GET" && upper !== "HEAD" && has(result, "body") && result.body !== undefined) {
     const body = toBody(result.body, contentTypeOf(headers))
-    init.body = body
-    if (isInstance(body, "ReadableStream")) init.duplex = "half"
+    // put, not assignment: Object.prototype may have been given a setter for either name
+    put(init as unknown as Record<string, unknown>, "body", body)
+    if (isInstance(body, "ReadableStream")) put(init as unknown as Record<string, unknown>, "duplex", "half")
   }
   return [url, init]
 }

@@ -191,8 +191,15 @@ const finalHeaders = (
   hasBody: boolean,
   accept: HeaderValue | undefined,
 ): { [name: string]: HeaderValue } => {
-  if (hasBody && !has(headers, "content-type")) headers["content-type"] = CONTENT_TYPE_JSON
-  if (accept !== undefined) headers.accept = accept
+  // assigned only when Object.prototype has no such name (no setter someone added, nothing read-only)
+  if (hasBody && !has(headers, "content-type")) {
+    if ("content-type" in Object.prototype) put(headers, "content-type", CONTENT_TYPE_JSON)
+    else headers["content-type"] = CONTENT_TYPE_JSON
+  }
+  if (accept !== undefined) {
+    if ("accept" in Object.prototype) put(headers, "accept", accept)
+    else headers.accept = accept
+  }
   return headers
 }
 
@@ -294,7 +301,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
           const value = top[key]
           if (value === undefined) continue
           if (b.sendsQuery) query = withPair(query, queryPair(key, value))
-          else if (key === "__proto__") put((body ??= {}), key, value)
+          else if (key in Object.prototype) put((body ??= {}), key, value) // __proto__, toString, a setter added to it
           else (body ??= {})[key] = value // written here, not in put: this store then meets only bodies' shapes
         } catch {
           placing = guessed = false
@@ -412,7 +419,7 @@ export const buildOn = (b: Layer, options: unknown): RequestOptions => {
     : { method: lowerMethod, url: target, headers }
   const request =
     topRequest === undefined ? b.request : b.request === undefined ? topRequest : ParameterSemigroup.concat(b.request, topRequest)
-  if (request !== undefined) result.request = request as RequestOptions["request"]
+  if (request !== undefined) put(result as unknown as Record<string, unknown>, "request", request)
   return result
 }
 
@@ -513,7 +520,10 @@ const headersOf = (
     const accept = acceptWith(b, topMedia!)
     // an undefined accept means the layer's was undefined too, so the copy has none:
     // a media type never takes an accept away
-    if (accept !== undefined) headers.accept = accept
+    if (accept !== undefined) {
+      if ("accept" in Object.prototype) put(headers, "accept", accept)
+      else headers.accept = accept
+    }
     return headers
   }
   let headers: { [name: string]: HeaderValue }

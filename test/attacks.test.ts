@@ -14,6 +14,7 @@ import {
   Request,
   Route,
   Template,
+  toRequestInit,
   type RequestOptions,
 } from "../src/index.js"
 import { FOREIGN } from "../src/internal/attempt.js"
@@ -1067,6 +1068,50 @@ describe("a polluted Object.prototype never reaches a result", () => {
       for (const k of keys) delete (Object.prototype as Record<string, unknown>)[k]
     }
     expect(polluted).toEqual(clean)
+  })
+
+  // A setter added to Object.prototype would receive a value assigned under its name, and a
+  // read-only property (every one of a frozen Object.prototype: node --frozen-intrinsics) would
+  // make the assignment throw. Results are built by defining such keys, never through the prototype.
+  const names = ["x", "authorization", "accept", "content-type", "request", "title", "toString", "body"]
+  const results: Array<() => unknown> = [
+    () => endpoint("POST /x", { x: 1, title: "t", toString: "s", headers: { authorization: "token 1" }, request: { timeout: 1 } }),
+    () => endpoint("GET /x", { mediaType: { format: "raw" }, headers: { authorization: "token 1" } }),
+    () => endpoint("POST /x", { headers: { "x-a": "1" }, data: "d" }),
+    () => endpoint.merge("POST /x", { x: 1, toString: "s", headers: { authorization: "token 1" } }),
+    () => endpoint.defaults({ x: 1, toString: "s", headers: { authorization: "token 1" } })("POST /y", { title: "t" }),
+    () => endpoint.parse({ url: "/x", method: "POST", x: 1, toString: "s", headers: { authorization: "token 1" } }),
+    () => Options.concat({ x: 1, toString: "s" }, { title: "t", request: { a: 1 } }),
+    () => toRequestInit(endpoint("POST /x", { title: "t" }))[1],
+  ]
+  const underPrototype = (descriptor: (name: string) => PropertyDescriptor): Array<string> => {
+    const own = names.map((k) => Object.getOwnPropertyDescriptor(Object.prototype, k)) // toString's, to put back
+    try {
+      for (const k of names) Object.defineProperty(Object.prototype, k, { ...descriptor(k), configurable: true })
+      return results.map((f) => {
+        try {
+          return JSON.stringify(f())
+        } catch (e) {
+          return `threw ${String(e)}`
+        }
+      })
+    } finally {
+      names.forEach((k, i) => {
+        delete (Object.prototype as Record<string, unknown>)[k]
+        if (own[i] !== undefined) Object.defineProperty(Object.prototype, k, own[i])
+      })
+    }
+  }
+  it("a setter added to Object.prototype receives nothing, and the keys stay in the results", () => {
+    const clean = results.map((f) => JSON.stringify(f()))
+    const received: Array<string> = []
+    const polluted = underPrototype((k) => ({ set: (v: unknown) => void received.push(`${k}=${String(v)}`), get: () => undefined }))
+    expect(polluted).toEqual(clean)
+    expect(received).toEqual([])
+  })
+  it("read-only properties of Object.prototype (as a frozen one has) change no result and raise nothing", () => {
+    const clean = results.map((f) => JSON.stringify(f()))
+    expect(underPrototype(() => ({ value: "read-only", writable: false }))).toEqual(clean)
   })
 })
 

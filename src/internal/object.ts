@@ -30,12 +30,17 @@ export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
   }
 }
 
+const objectPrototype = Object.prototype
+
 /**
- * Writes an own, enumerable data property. `o[key] = value` would call the
- * `__proto__` setter for the key `"__proto__"`; this never does.
+ * Writes an own, enumerable data property, as a spread or `JSON.parse` would.
+ * `o[key] = value` goes through `Object.prototype` for a key it has: the
+ * `__proto__` setter, a setter someone else added, or a read-only property
+ * of a frozen `Object.prototype` (`node --frozen-intrinsics`), which throws.
+ * Such keys are defined instead; any other key is assigned, which is faster.
  */
 export const put = (o: Record<string, unknown>, key: string, value: unknown): void => {
-  if (key === "__proto__") {
+  if (key in objectPrototype) {
     Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
   } else {
     o[key] = value
