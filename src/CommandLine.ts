@@ -168,8 +168,8 @@ export const parseArgs = (argv: ReadonlyArray<string>): E.Either<EndpointError, 
     }
     if (route === undefined) throw new EndpointError("route", "required (see --help)")
     const options_: Record<string, unknown> = { ...params }
-    if (Object.keys(headers).length > 0) options_.headers = headers
-    if (baseUrl !== undefined) options_.baseUrl = baseUrl
+    if (Object.keys(headers).length > 0) put(options_, "headers", headers)
+    if (baseUrl !== undefined) put(options_, "baseUrl", baseUrl)
     return { _tag: "Build", route, options: options_, output }
   })
 

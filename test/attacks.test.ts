@@ -1073,7 +1073,7 @@ describe("a polluted Object.prototype never reaches a result", () => {
   // A setter added to Object.prototype would receive a value assigned under its name, and a
   // read-only property (every one of a frozen Object.prototype: node --frozen-intrinsics) would
   // make the assignment throw. Results are built by defining such keys, never through the prototype.
-  const names = ["x", "authorization", "accept", "content-type", "request", "title", "toString", "body"]
+  const names = ["x", "authorization", "accept", "content-type", "request", "title", "toString", "body", "headers", "baseUrl"]
   const results: Array<() => unknown> = [
     () => endpoint("POST /x", { x: 1, title: "t", toString: "s", headers: { authorization: "token 1" }, request: { timeout: 1 } }),
     () => endpoint("GET /x", { mediaType: { format: "raw" }, headers: { authorization: "token 1" } }),
@@ -1083,6 +1083,7 @@ describe("a polluted Object.prototype never reaches a result", () => {
     () => endpoint.parse({ url: "/x", method: "POST", x: 1, toString: "s", headers: { authorization: "token 1" } }),
     () => Options.concat({ x: 1, toString: "s" }, { title: "t", request: { a: 1 } }),
     () => toRequestInit(endpoint("POST /x", { title: "t" }))[1],
+    () => CommandLine.parseArgs(["--base-url", "https://e.example", "GET /x", "a=1", "authorization:token 1"]),
   ]
   const underPrototype = (descriptor: (name: string) => PropertyDescriptor): Array<string> => {
     const own = names.map((k) => Object.getOwnPropertyDescriptor(Object.prototype, k)) // toString's, to put back
