@@ -191,16 +191,25 @@ const finalHeaders = (
   hasBody: boolean,
   accept: HeaderValue | undefined,
 ): { [name: string]: HeaderValue } => {
-  // assigned only when Object.prototype has no such name (no setter someone added, nothing read-only)
+  // assigned only when Object.prototype has no such name (no setter someone added, nothing read-only),
+  // as put would, but by name: a keyed store here costs the mix a few %
   if (hasBody && !has(headers, "content-type")) {
     if ("content-type" in Object.prototype) put(headers, "content-type", CONTENT_TYPE_JSON)
     else headers["content-type"] = CONTENT_TYPE_JSON
   }
-  if (accept !== undefined) {
-    if ("accept" in Object.prototype) put(headers, "accept", accept)
-    else headers.accept = accept
-  }
+  if (accept !== undefined) setAccept(headers, accept)
   return headers
+}
+
+/**
+ * `headers.accept = accept`, unless `Object.prototype` has an `accept` (a
+ * setter someone added, a read-only one): then defined, as {@link put} does.
+ * Written out rather than through `put`, whose keyed store costs the mix
+ * about 4% here (`scripts/ab.mjs`).
+ */
+const setAccept = (headers: { [name: string]: HeaderValue }, accept: HeaderValue): void => {
+  if ("accept" in Object.prototype) put(headers, "accept", accept)
+  else headers.accept = accept
 }
 
 /** The accept header of `headers` as `mediaType` amends it. */
@@ -520,10 +529,7 @@ const headersOf = (
     const accept = acceptWith(b, topMedia!)
     // an undefined accept means the layer's was undefined too, so the copy has none:
     // a media type never takes an accept away
-    if (accept !== undefined) {
-      if ("accept" in Object.prototype) put(headers, "accept", accept)
-      else headers.accept = accept
-    }
+    if (accept !== undefined) setAccept(headers, accept)
     return headers
   }
   let headers: { [name: string]: HeaderValue }
