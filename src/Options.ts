@@ -13,7 +13,7 @@ import { EndpointError } from "./EndpointError.js"
 import { toEndpointError } from "./internal/attempt.js"
 import { dual } from "./internal/dual.js"
 import { child, kindOf, quote } from "./internal/describe.js"
-import { has, isPlainObject, put } from "./internal/object.js"
+import { define, has, isEnumerable, isPlainObject, put } from "./internal/object.js"
 import { isToken, LOWERCASE, MIXED_CASE, NOT_A_TOKEN, tokenCase } from "./internal/token.js"
 
 // -------------------------------------------------------------------------------------
@@ -371,8 +371,6 @@ export const decode = (u: unknown): Either<EndpointError, Options> => {
 /** fp-ts' `last`: the second wins. `keyedUnion` knows it by identity and lets the spread do it. */
 const LAST: Se.Semigroup<unknown> = /* @__PURE__ */ Se.last()
 
-const isEnumerable = Object.prototype.propertyIsEnumerable
-
 const keyedUnion = <A>(semigroupOf: (key: string) => Se.Semigroup<unknown>): Se.Semigroup<A> => ({
   concat: (first, second) => {
     const a = first as Record<string, unknown>
@@ -387,10 +385,10 @@ const keyedUnion = <A>(semigroupOf: (key: string) => Se.Semigroup<unknown>): Se.
     // may hide a later key), and once (a combined key's first value is read back from `out`).
     const out: Record<string, unknown> = {}
     const aKeys = Object.keys(a)
-    for (let i = 0; i < aKeys.length; i++) if (isEnumerable.call(a, aKeys[i]!)) put(out, aKeys[i]!, a[aKeys[i]!])
+    for (let i = 0; i < aKeys.length; i++) if (isEnumerable(a, aKeys[i]!)) put(out, aKeys[i]!, a[aKeys[i]!])
     for (let i = 0; i < bKeys.length; i++) {
       const k = bKeys[i]!
-      if (!isEnumerable.call(b, k)) continue
+      if (!isEnumerable(b, k)) continue
       const S = has(out, k) ? semigroupOf(k) : LAST // before second's keys are put, out holds first's alone
       put(out, k, S === LAST ? b[k] : S.concat(out[k], b[k]))
     }
@@ -409,9 +407,7 @@ const withSymbols = (out: object, o: object): void => {
   const symbols = Object.getOwnPropertySymbols(o)
   for (let i = 0; i < symbols.length; i++) {
     const s = symbols[i]!
-    if (isEnumerable.call(o, s)) {
-      Object.defineProperty(out, s, { value: (o as Record<symbol, unknown>)[s], enumerable: true, writable: true, configurable: true })
-    }
+    if (isEnumerable(o, s)) define(out, s, (o as Record<symbol, unknown>)[s])
   }
 }
 

@@ -31,20 +31,27 @@ export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
 }
 
 const objectPrototype = Object.prototype
+const enumerable = Object.prototype.propertyIsEnumerable
+
+/** Whether `o` has an own enumerable property `key` now (a getter may have hidden it since its keys were listed). */
+export const isEnumerable = (o: object, key: PropertyKey): boolean => enumerable.call(o, key)
+
+/** Defines an own, enumerable, writable data property, whatever `Object.prototype` has under its key. */
+export const define = (o: object, key: PropertyKey, value: unknown): void => {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
+}
 
 /**
  * Writes an own, enumerable data property, as a spread or `JSON.parse` would.
  * `o[key] = value` goes through `Object.prototype` for a key it has: the
  * `__proto__` setter, a setter someone else added, or a read-only property
- * of a frozen `Object.prototype` (`node --frozen-intrinsics`), which throws.
- * Such keys are defined instead; any other key is assigned, which is faster.
+ * of a frozen `Object.prototype` (`Object.freeze(Object.prototype)`), which
+ * throws. Such keys are defined instead; any other key is assigned, which is
+ * faster.
  */
 export const put = (o: Record<string, unknown>, key: string, value: unknown): void => {
-  if (key in objectPrototype) {
-    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
-  } else {
-    o[key] = value
-  }
+  if (key in objectPrototype) define(o, key, value)
+  else o[key] = value
 }
 
 /** Whether `o` has more than `n` own enumerable string keys. */

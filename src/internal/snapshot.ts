@@ -8,9 +8,7 @@
 // way (see `Parse.buildOn`). Small options stay with the spread, which the common call needs: a
 // second loop over arrays after the read costs it about 10% (README, "Shapes").
 import { startsWithDigit } from "./encode.js"
-import { dictionary, put } from "./object.js"
-
-const isEnumerable = Object.prototype.propertyIsEnumerable
+import { dictionary, isEnumerable, put } from "./object.js"
 
 /** The keys and values of one object, each read once, and an index of the keys made when one is looked up. */
 export interface Snapshot {
@@ -54,7 +52,7 @@ const inKeyOrder = (o: object): Snapshot => {
   const values: Array<unknown> = []
   let indexed = false
   for (const key of Reflect.ownKeys(o)) {
-    if (!isEnumerable.call(o, key)) continue
+    if (!isEnumerable(o, key)) continue
     const value: unknown = (o as Record<string | symbol, unknown>)[key]
     if (typeof key === "symbol") continue
     keys.push(key)
