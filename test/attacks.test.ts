@@ -1042,54 +1042,19 @@ describe("the caller's options are read once, in the order a copy reads them (as
 })
 
 describe("a polluted Object.prototype never reaches a result", () => {
-  const keys = ["previews", "format", "accept", "url", "method", "headers", "mediaType", "data", "a"]
-  const calls: Array<() => unknown> = [
-    () => endpoint("GET /x", { mediaType: { format: "raw" } }),
-    () => endpoint("GET /x", { mediaType: { previews: ["p"] } }),
-    () => endpoint.parse({ url: "/x", headers: {} }),
-    () => endpoint.parse({ url: "/x", mediaType: { format: "raw" } }),
-    () => endpoint("POST /x/{a}", { b: 1, headers: { "x-a": "1" } }),
-    () => endpoint.merge("GET /x", { mediaType: { previews: ["p"] } }),
-    () => endpoint.defaults({ mediaType: { format: "diff" } })("GET /x", { mediaType: { previews: ["q"] } }),
-  ]
-  it("for previews, format, accept and reserved or parameter keys", () => {
-    const clean = calls.map((f) => JSON.stringify(f()))
-    let polluted: Array<string> = []
-    try {
-      for (const k of keys) Object.defineProperty(Object.prototype, k, { value: k === "previews" ? ["evil"] : "evil", enumerable: true, configurable: true, writable: true })
-      polluted = calls.map((f) => {
-        try {
-          return JSON.stringify(f())
-        } catch (e) {
-          return `threw ${String(e)}`
-        }
-      })
-    } finally {
-      for (const k of keys) delete (Object.prototype as Record<string, unknown>)[k]
-    }
-    expect(polluted).toEqual(clean)
-  })
-
-  // A setter added to Object.prototype would receive a value assigned under its name, and a
-  // read-only property (every one of a frozen Object.prototype: node --frozen-intrinsics) would
-  // make the assignment throw. Results are built by defining such keys, never through the prototype.
-  const names = ["x", "authorization", "accept", "content-type", "request", "title", "toString", "body", "headers", "baseUrl"]
-  const results: Array<() => unknown> = [
-    () => endpoint("POST /x", { x: 1, title: "t", toString: "s", headers: { authorization: "token 1" }, request: { timeout: 1 } }),
-    () => endpoint("GET /x", { mediaType: { format: "raw" }, headers: { authorization: "token 1" } }),
-    () => endpoint("POST /x", { headers: { "x-a": "1" }, data: "d" }),
-    () => endpoint.merge("POST /x", { x: 1, toString: "s", headers: { authorization: "token 1" } }),
-    () => endpoint.defaults({ x: 1, toString: "s", headers: { authorization: "token 1" } })("POST /y", { title: "t" }),
-    () => endpoint.parse({ url: "/x", method: "POST", x: 1, toString: "s", headers: { authorization: "token 1" } }),
-    () => Options.concat({ x: 1, toString: "s" }, { title: "t", request: { a: 1 } }),
-    () => toRequestInit(endpoint("POST /x", { title: "t" }))[1],
-    () => CommandLine.parseArgs(["--base-url", "https://e.example", "GET /x", "a=1", "authorization:token 1"]),
-  ]
-  const underPrototype = (descriptor: (name: string) => PropertyDescriptor): Array<string> => {
-    const own = names.map((k) => Object.getOwnPropertyDescriptor(Object.prototype, k)) // toString's, to put back
+  /**
+   * What each call gives (JSON, or the error it throws) while Object.prototype has the given
+   * property under each name; the properties it had before (toString's) are put back after.
+   */
+  const underPrototype = (
+    names: ReadonlyArray<string>,
+    calls: ReadonlyArray<() => unknown>,
+    descriptor: (name: string) => PropertyDescriptor,
+  ): Array<string> => {
+    const own = names.map((k) => Object.getOwnPropertyDescriptor(Object.prototype, k))
     try {
       for (const k of names) Object.defineProperty(Object.prototype, k, { ...descriptor(k), configurable: true })
-      return results.map((f) => {
+      return calls.map((f) => {
         try {
           return JSON.stringify(f())
         } catch (e) {
@@ -1103,16 +1068,48 @@ describe("a polluted Object.prototype never reaches a result", () => {
       })
     }
   }
+
+  const keys = ["previews", "format", "accept", "url", "method", "headers", "mediaType", "data", "a"]
+  const calls: Array<() => unknown> = [
+    () => endpoint("GET /x", { mediaType: { format: "raw" } }),
+    () => endpoint("GET /x", { mediaType: { previews: ["p"] } }),
+    () => endpoint.parse({ url: "/x", headers: {} }),
+    () => endpoint.parse({ url: "/x", mediaType: { format: "raw" } }),
+    () => endpoint("POST /x/{a}", { b: 1, headers: { "x-a": "1" } }),
+    () => endpoint.merge("GET /x", { mediaType: { previews: ["p"] } }),
+    () => endpoint.defaults({ mediaType: { format: "diff" } })("GET /x", { mediaType: { previews: ["q"] } }),
+  ]
+  it("for previews, format, accept and reserved or parameter keys", () => {
+    const clean = calls.map((f) => JSON.stringify(f()))
+    const polluted = underPrototype(keys, calls, (k) => ({ value: k === "previews" ? ["evil"] : "evil", enumerable: true, writable: true }))
+    expect(polluted).toEqual(clean)
+  })
+
+  // A setter added to Object.prototype would receive a value assigned under its name, and a
+  // read-only property (every one of a prototype frozen with Object.freeze) would make the
+  // assignment throw. Results are built by defining such keys, never through the prototype.
+  const names = ["x", "authorization", "accept", "content-type", "request", "title", "toString", "body", "headers", "baseUrl"]
+  const results: Array<() => unknown> = [
+    () => endpoint("POST /x", { x: 1, title: "t", toString: "s", headers: { authorization: "token 1" }, request: { timeout: 1 } }),
+    () => endpoint("GET /x", { mediaType: { format: "raw" }, headers: { authorization: "token 1" } }),
+    () => endpoint("POST /x", { headers: { "x-a": "1" }, data: "d" }),
+    () => endpoint.merge("POST /x", { x: 1, toString: "s", headers: { authorization: "token 1" } }),
+    () => endpoint.defaults({ x: 1, toString: "s", headers: { authorization: "token 1" } })("POST /y", { title: "t" }),
+    () => endpoint.parse({ url: "/x", method: "POST", x: 1, toString: "s", headers: { authorization: "token 1" } }),
+    () => Options.concat({ x: 1, toString: "s" }, { title: "t", request: { a: 1 } }),
+    () => toRequestInit(endpoint("POST /x", { title: "t" }))[1],
+    () => CommandLine.parseArgs(["--base-url", "https://e.example", "GET /x", "a=1", "authorization:token 1"]),
+  ]
   it("a setter added to Object.prototype receives nothing, and the keys stay in the results", () => {
     const clean = results.map((f) => JSON.stringify(f()))
     const received: Array<string> = []
-    const polluted = underPrototype((k) => ({ set: (v: unknown) => void received.push(`${k}=${String(v)}`), get: () => undefined }))
+    const polluted = underPrototype(names, results, (k) => ({ set: (v: unknown) => void received.push(`${k}=${String(v)}`), get: () => undefined }))
     expect(polluted).toEqual(clean)
     expect(received).toEqual([])
   })
   it("read-only properties of Object.prototype (as a frozen one has) change no result and raise nothing", () => {
     const clean = results.map((f) => JSON.stringify(f()))
-    expect(underPrototype(() => ({ value: "read-only", writable: false }))).toEqual(clean)
+    expect(underPrototype(names, results, () => ({ value: "read-only", writable: false }))).toEqual(clean)
   })
 })
 
