@@ -9,7 +9,7 @@
 import * as E from "fp-ts/lib/Either.js"
 import { endpoint } from "./Endpoint.js"
 import { EndpointError } from "./EndpointError.js"
-import { attempt, toEndpointError } from "./internal/attempt.js"
+import { attempt, toEndpointError } from "./internal/either.js"
 import { quote } from "./internal/describe.js"
 import { put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"

@@ -5,12 +5,15 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
+import { decode, encode, type FlatOptions } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
-import { attempt, run, toEndpointError } from "./internal/attempt.js"
-import { buildFrom, mergeOrThrow, remember, routeAndOptions, type Merged } from "./Merge.js"
-import { frozenCopy, normalise, Semigroup, type Headers, type Options } from "./Options.js"
+import { chain, orThrow, right } from "./internal/either.js"
+import { checkedCopy, frozenCopy } from "./internal/frozen.js"
+import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
+import * as Merge from "./Merge.js"
+import { concat, type Options } from "./Options.js"
 import type { NamesOf, ParamsOfNames } from "./Params.js"
-import { build, type RequestOptions } from "./Parse.js"
+import { parse, type RequestOptions } from "./Parse.js"
 import type { Parsed } from "./Route.js"
 import { VERSION } from "./version.js"
 
@@ -25,27 +28,26 @@ import { VERSION } from "./version.js"
  * @example
  * import type { EndpointOptions } from "fp-endpoint"
  *
- * const o: EndpointOptions = {
- *   method: "POST",
- *   url: "/repos/{owner}/{repo}/issues",
- *   headers: { authorization: "token 0000", "x-skip": null },
- *   mediaType: { previews: ["squirrel-girl"] },
- *   owner: "octokit",
- *   title: "Bug",
- * }
+ * const o: EndpointOptions = { method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "octokit", title: "Bug" }
  *
  * @since 0.1.0
  */
-export interface EndpointOptions {
-  readonly method?: string
-  readonly url?: string
-  readonly baseUrl?: string
-  /** Names in any case; `null` and `undefined` drop the header. */
-  readonly headers?: { readonly [name: string]: string | number | null | undefined }
-  readonly mediaType?: { readonly format?: string; readonly previews?: ReadonlyArray<string> }
-  readonly data?: unknown
-  readonly request?: { readonly [key: string]: unknown }
-  readonly [parameter: string]: unknown
+export type EndpointOptions = FlatOptions
+
+/**
+ * What `endpoint.merge()` returns: flat options with the defaults applied,
+ * the method as written and the url still a template.
+ *
+ * @example
+ * import { endpoint, type Merged } from "fp-endpoint"
+ *
+ * const m: Merged = endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" })
+ * m.url // "/orgs/{org}/repos"
+ *
+ * @since 0.1.0
+ */
+export interface Merged extends FlatOptions {
+  readonly method: string
 }
 
 /**
@@ -60,10 +62,10 @@ export interface EndpointOptions {
  *
  * @since 0.1.0
  */
-export interface BuiltInDefaults extends Options {
+export interface BuiltInDefaults extends FlatOptions {
   readonly method: string
   readonly baseUrl: string
-  readonly headers: Headers
+  readonly headers: { readonly [name: string]: string | number | null }
   readonly mediaType: { readonly format: string; readonly previews: ReadonlyArray<string> }
 }
 
@@ -247,40 +249,39 @@ export const BUILT_IN_DEFAULTS: BuiltInDefaults = frozenCopy({
     "user-agent": `fp-endpoint/${VERSION}`,
   },
   mediaType: { format: "", previews: [] },
-})
+}) as BuiltInDefaults
 
-const make = <D extends object>(DEFAULTS: Options): Endpoint<D> => {
-  const memory = remember(DEFAULTS) // deeply frozen: what build works out about it can be remembered
-  // run() inlined: the hot path allocates no closure per call
-  const call = (first?: unknown, second?: unknown): RequestOptions => {
-    try {
-      return buildFrom(memory, first, second)
-    } catch (e) {
-      throw toEndpointError(e)
-    }
+/** A deeply frozen copy of decoded options: defaults never alias a caller's objects. */
+const frozenModel = (o: Options): Options => frozenCopy(o)
+
+const make = <D extends object>(defaults: Options): Endpoint<D> => {
+  const DEFAULTS = frozenCopy(encode(defaults))
+  const routes = new Bounded<Options>(ENTRIES, LENGTH)
+  /** concat(defaults, fromRoute(route)), remembered per route: associativity makes it reusable. */
+  const routeBase = (route: string): Either<EndpointError, Options> => {
+    const known = routes.get(route)
+    if (known !== undefined) return right(known)
+    return chain(Merge.merge(defaults, route), (base) => right(routes.set(route, base)))
   }
-  const endpoint = call as unknown as Endpoint<D>
+  const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> =>
+    typeof first === "string"
+      ? chain(routeBase(first), (base) => Merge.withOptions(base, second, true))
+      : Merge.merge(defaults, first, second)
+  const either = (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> => chain(merge(first, second), parse)
+  const endpoint = ((first?: unknown, second?: unknown) => orThrow(either(first, second))) as unknown as Endpoint<D>
   Object.defineProperties(endpoint, {
     DEFAULTS: { value: DEFAULTS, enumerable: true },
     defaults: {
-      value: (options: unknown): Endpoint =>
-        run(() => make(frozenCopy(Semigroup.concat(DEFAULTS, normalise(options))))),
+      value: (options: unknown): Endpoint => orThrow(chain(decode(options), (o) => frozenCopyEither(concat(defaults, o)))),
     },
-    merge: {
-      value: (first?: unknown, second?: unknown): Merged =>
-        run(() => {
-          const [route, options] = routeAndOptions(first, second)
-          return mergeOrThrow(DEFAULTS, route, options)
-        }),
-    },
-    parse: { value: (options: unknown): RequestOptions => run(() => build(normalise(options))) },
-    either: {
-      value: (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> =>
-        attempt(() => buildFrom(memory, first, second)),
-    },
+    merge: { value: (first?: unknown, second?: unknown): Merged => encode(orThrow(merge(first, second))) as Merged },
+    parse: { value: (options: unknown): RequestOptions => orThrow(chain(decode(options), parse)) },
+    either: { value: either },
   })
   return endpoint
 }
+
+const frozenCopyEither = (o: Options): Either<EndpointError, Endpoint> => chain(checkedCopy(o), (copy) => right(make(copy)))
 
 /**
  * An endpoint with the given defaults on top of the built-in ones.
@@ -310,5 +311,5 @@ export const withDefaults = <const O extends EndpointOptions>(options: O): Endpo
  *
  * @since 0.1.0
  */
-export const endpoint: Endpoint = make(BUILT_IN_DEFAULTS)
+export const endpoint: Endpoint = make(frozenModel(orThrow(decode(BUILT_IN_DEFAULTS))))
 

@@ -17,7 +17,7 @@
  */
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
-import { attempt, errorText, run } from "./internal/attempt.js"
+import { attempt, errorText, run } from "./internal/either.js"
 import { child, kindOf, quote } from "./internal/describe.js"
 import { has, isPlainObject, put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"

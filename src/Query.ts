@@ -1,93 +1,90 @@
 /**
- * Query strings for GET and HEAD parameters (SPEC §6.6).
+ * Query strings: the parameters that no placeholder takes, for `GET` and `HEAD`.
  *
  * @since 0.1.0
  */
-import { EndpointError } from "./EndpointError.js"
+import type { Either } from "fp-ts/lib/Either.js"
+import type { EndpointError } from "./EndpointError.js"
 import { kindOf, shown } from "./internal/describe.js"
-import { encodeComponent } from "./internal/encode.js"
+import { encodeComponent, loneSurrogateAt } from "./internal/encode.js"
+import { fail, right } from "./internal/either.js"
+import { isArray, isDense } from "./internal/object.js"
 import { scalarString } from "./internal/scalar.js"
-import { isArray } from "./internal/object.js"
 
-// -------------------------------------------------------------------------------------
-// utils
-// -------------------------------------------------------------------------------------
-
-/** `u` as a query value; `field` makes the name of what `u` is in an error. */
-const scalar = (u: unknown, field: () => string): string => {
+const text = (u: unknown, field: string): Either<EndpointError, string> => {
   const s = scalarString(u)
-  if (s === undefined) {
-    throw new EndpointError(
-      field(),
-      `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`,
-    )
-  }
-  return s
+  if (s !== undefined) return right(s)
+  return fail(shown(field), `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`)
 }
 
-/** `q` keeps its `+` separators: each piece is encoded, then joined by `+`. */
-const encodeValue = (name: string, value: string): string => {
-  if (name !== "q" || !value.includes("+")) return encodeComponent(value, name)
-  return value
-    .split("+")
-    .map((piece) => encodeComponent(piece, name))
-    .join("+")
+/** `s` percent-encoded as a query component; GitHub's search syntax keeps `+` in `q`. */
+const encoded = (name: string, s: string): Either<EndpointError, string> => {
+  const out = name === "q" ? s.split("+").map((p) => encodeComponent(p)) : [encodeComponent(s)]
+  if (out.includes(undefined)) return fail(shown(name), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
+  return right(out.join("+"))
 }
 
 /**
- * One `name=value` pair, or several for an array under a name ending in
- * `[]`; `""` when the value is `null` or `undefined`.
+ * One parameter as query text: `name=value`; an array is joined with `,`
+ * (repeated as `name[]=a&name[]=b` when the name ends in `[]`), its `null`
+ * members left out; `null` and `undefined` give `""` (no pair).
  *
  * @example
- * import { queryPair } from "fp-endpoint/Query"
+ * import { Query } from "fp-endpoint"
  *
- * queryPair("fields[]", [1, 2]) // "fields%5B%5D=1&fields%5B%5D=2"
- * queryPair("labels", ["a", "b"]) // "labels=a%2Cb"
- * queryPair("q", "is:open+label:bug") // "q=is%3Aopen+label%3Abug"
+ * Query.pair("labels", ["bug", "ui"]) // right("labels=bug%2Cui")
+ * Query.pair("ids[]", [1, 2]) // right("ids%5B%5D=1&ids%5B%5D=2")
  *
  * @since 0.1.0
  */
-export const queryPair = (name: string, value: unknown): string => {
-  if (value === undefined || value === null) return ""
-  const key = encodeComponent(name, name)
-  // a scalar, the usual case, before anything else: no error text is made unless there is an error
-  const s = scalarString(value)
-  if (s !== undefined) return key + "=" + encodeValue(name, s)
-  if (!isArray(value)) return key + "=" + encodeValue(name, scalar(value, () => shown(name)))
-  const repeat = name.endsWith("[]")
-  let out = ""
-  let joined = ""
-  let count = 0
+export const pair = (name: string, value: unknown): Either<EndpointError, string> => {
+  if (value === undefined || value === null) return right("")
+  const key = encoded("", name)
+  if (key._tag === "Left") return fail(shown(name), "lone surrogate in the parameter name cannot be percent-encoded")
+  if (!isArray(value)) {
+    const s = text(value, name)
+    const v = s._tag === "Right" ? encoded(name, s.right) : s
+    return v._tag === "Left" ? v : right(key.right + "=" + v.right)
+  }
+  if (!isDense(value)) return fail(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
+  const members: Array<string> = []
   for (let i = 0; i < value.length; i++) {
-    const member: unknown = value[i]
-    if (member === undefined || member === null) continue
-    const m = scalar(member, () => `${shown(name)}[${i}]`)
-    if (repeat) out += (out === "" ? "" : "&") + key + "=" + encodeValue(name, m)
-    else joined += (count === 0 ? "" : ",") + m
-    count++
+    if (value[i] === undefined || value[i] === null) continue
+    const s = text(value[i], `${name}[${i}]`)
+    if (s._tag === "Left") return s
+    members.push(s.right)
   }
-  return repeat ? out : key + "=" + encodeValue(name, joined)
+  if (!name.endsWith("[]")) return chainPair(key.right, name, members.join(","))
+  const pairs: Array<string> = []
+  for (const m of members) {
+    const p = chainPair(key.right, name, m)
+    if (p._tag === "Left") return p
+    pairs.push(p.right)
+  }
+  return right(pairs.join("&"))
+}
+
+const chainPair = (key: string, name: string, value: string): Either<EndpointError, string> => {
+  const v = encoded(name, value)
+  return v._tag === "Left" ? v : right(key + "=" + v.right)
 }
 
 /**
- * Appends `query` (already encoded, without `?`) to a url: after `?`, or `&`
- * when the url has a query already, and always before a `#fragment`.
+ * Appends query text to a url, before its fragment, with `?` or `&` as
+ * needed (none after a trailing `?` or `&`).
  *
  * @example
- * import { appendQuery } from "fp-endpoint/Query"
+ * import { Query } from "fp-endpoint"
  *
- * appendQuery("/x#top", "a=1") // "/x?a=1#top"
- * appendQuery("/x?b=2", "a=1") // "/x?b=2&a=1"
+ * Query.append("/search?q=x#top", "page=2") // "/search?q=x&page=2#top"
  *
  * @since 0.1.0
  */
-export const appendQuery = (url: string, query: string): string => {
+export const append = (url: string, query: string): string => {
   if (query === "") return url
   const hash = url.indexOf("#")
   const base = hash < 0 ? url : url.slice(0, hash)
   const fragment = hash < 0 ? "" : url.slice(hash)
-  const q = base.indexOf("?")
-  const last = base.charCodeAt(base.length - 1)
-  const separator = q < 0 ? "?" : last === 63 || last === 38 ? "" : "&"
+  const separator = !base.includes("?") ? "?" : base.endsWith("?") || base.endsWith("&") ? "" : "&"
   return base + separator + query + fragment
 }

@@ -18,19 +18,20 @@
  *
  * @since 0.1.0
  */
-import * as E from "fp-ts/lib/Either.js"
-import type { Endpoint, SuppliedBy } from "./Endpoint.js"
+import type * as E from "fp-ts/lib/Either.js"
+import { decode, encode } from "./Codec.js"
+import type { Endpoint, Merged, SuppliedBy } from "./Endpoint.js"
 import { BUILT_IN_DEFAULTS } from "./Endpoint.js"
-import { EndpointError } from "./EndpointError.js"
+import { isEndpointError, type EndpointError } from "./EndpointError.js"
 import { kindOf } from "./internal/describe.js"
+import { attemptEither, chain, fail, right } from "./internal/either.js"
 import { put } from "./internal/object.js"
-import { attempt } from "./internal/attempt.js"
 import { dual } from "./internal/dual.js"
-import { combine, fresh, type Merged } from "./Merge.js"
-import { normalise, Semigroup, type Options } from "./Options.js"
-import { build as buildOptions, type RequestOptions } from "./Parse.js"
+import * as Merge from "./Merge.js"
+import { concat, empty as emptyOptions, type Options } from "./Options.js"
+import { parse, type RequestOptions } from "./Parse.js"
 import type { Placeholder, RequiredNames } from "./Params.js"
-import { parseOrThrow, type Parsed } from "./Route.js"
+import type { Parsed } from "./Route.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -71,7 +72,7 @@ export type Draft<Missing extends string = never> = E.Either<EndpointError, Opti
  *
  * @since 0.1.0
  */
-export const empty: Draft = /* @__PURE__ */ E.right({})
+export const empty: Draft = /* @__PURE__ */ right(emptyOptions)
 
 /**
  * A draft from validated options (the same shape `endpoint(options)` takes).
@@ -84,7 +85,7 @@ export const empty: Draft = /* @__PURE__ */ E.right({})
  *
  * @since 0.1.0
  */
-export const fromOptions = (options: unknown): Draft => attempt(() => normalise(options))
+export const fromOptions = (options: unknown): Draft => decode(options)
 
 /**
  * A draft from a route, `"<METHOD> <URL>"`, and optional parameters.
@@ -103,12 +104,7 @@ export const route: {
     route: R,
     params: P,
   ): Draft<Exclude<RequiredNames<Parsed<R>["url"]>, SuppliedBy<P>>>
-} = (route: string, params?: object): Draft =>
-  attempt(() => {
-    const { method, url } = parseOrThrow(route)
-    const base: Options = { method, url }
-    return params === undefined ? base : Semigroup.concat(base, normalise(params))
-  })
+} = (route: string, params?: object): Draft => chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true))
 
 // -------------------------------------------------------------------------------------
 // combinators
@@ -134,7 +130,7 @@ export { with_ as with }
 
 /** Concatenates the options `fragment()` returns onto a draft; whatever goes wrong becomes a Left. */
 const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
-  onDraft(self, (o) => attempt(() => Semigroup.concat(o, normalise(fragment()))))
+  onDraft(self, (o) => chain(attemptEither(() => decode(fragment())), (f) => right(concat(o, f))))
 
 const adding =
   <Args extends Array<any>>(fragment: (...args: Args) => object) =>
@@ -322,14 +318,16 @@ export const meta: {
 export const build = (self: Draft): E.Either<EndpointError, RequestOptions> => buildWith(BUILT_IN_DEFAULTS)(self)
 
 /**
- * Builds the request options on top of an endpoint's defaults (or any options).
+ * Builds the request on top of the defaults of an endpoint (or of options
+ * given as defaults). The defaults are validated like any options: an object
+ * that merely looks like an endpoint cannot slip anything past the checks.
  *
  * @example
- * import { Request, endpoint } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
+ * import { endpoint, Request } from "fp-endpoint"
+ * import { pipe } from "fp-ts/lib/function.js"
  *
  * const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" })
- * pipe(Request.route("GET /user"), Request.buildWith(ghe)) // right({ ..., url: "https://ghe.example/api/v3/user" })
+ * pipe(Request.route("GET /user"), Request.buildWith(ghe)) // right({ url: "https://ghe.example/api/v3/user", ... })
  *
  * @since 0.1.0
  */
@@ -339,52 +337,41 @@ export const buildWith: {
 } =
   (defaults: object) =>
   (self: Draft<string>): E.Either<EndpointError, RequestOptions> =>
-    onDraft(self, (o) => attempt(() => buildOptions(combine(defaultsOf(defaults), undefined, o))))
+    onDraft(self, (o) => chain(defaultsOf(defaults), (d) => parse(concat(d, o))))
 
 /**
- * The merged (not parsed) options with the built-in defaults, checked so that
- * `Parse.parse` on them is total.
+ * The draft merged over the built-in defaults, as `endpoint.merge` gives it.
  *
  * @example
- * import { Request, Parse } from "fp-endpoint"
- * import * as E from "fp-ts/Either"
- * import { pipe } from "fp-ts/function"
+ * import { Request } from "fp-endpoint"
+ * import { pipe } from "fp-ts/lib/function.js"
  *
- * pipe(Request.route("GET /user"), Request.merged, E.map(Parse.parse))
+ * pipe(Request.route("GET /orgs/{org}/repos"), Request.param("org", "octokit"), Request.merged)
+ * // right({ method: "GET", url: "/orgs/{org}/repos", org: "octokit", ... })
  *
  * @since 0.1.0
  */
 export const merged = (self: Draft): E.Either<EndpointError, Merged> =>
-  onDraft(self, (o) =>
-    attempt(() => {
-      const m = combine(BUILT_IN_DEFAULTS, undefined, o)
-      buildOptions(m)
-      return fresh(m) as Merged
-    }),
-  )
+  onDraft(self, (o) => chain(defaultsOf(BUILT_IN_DEFAULTS), (d) => right(encode(concat(d, o)) as Merged)))
 
 // -------------------------------------------------------------------------------------
 // utils
 // -------------------------------------------------------------------------------------
 
 const pair = (name: string, value: unknown): Record<string, unknown> => {
-  if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`)
   const o: Record<string, unknown> = {}
-  put(o, name, value)
+  put(o, typeof name === "string" ? name : String(name), value)
   return o
 }
 
-/** Runs `f` on a draft's options; a value that is not a draft becomes a Left instead of a TypeError. */
 const onDraft = <A>(self: Draft<string>, f: (o: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
-  E.flatten(
-    attempt(() => {
-      if (typeof self !== "object" || self === null) {
-        throw new EndpointError("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
-      }
-      if (self._tag === "Left" && self.left instanceof EndpointError) return self as E.Either<EndpointError, A>
-      if (self._tag === "Right") return f(self.right)
-      throw new EndpointError("draft", "expected a Draft (an Either from Request)")
-    }),
-  )
+  attemptEither(() => {
+    if (typeof self !== "object" || self === null) return fail("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
+    if (self._tag === "Left" && isEndpointError(self.left)) return self as E.Either<EndpointError, A>
+    if (self._tag === "Right") return chain(decode(self.right === emptyOptions ? {} : encode(self.right)), f)
+    return fail("draft", "expected a Draft (an Either from Request)")
+  })
 
-const defaultsOf = (d: object): Options => (typeof d === "function" ? (d as Endpoint).DEFAULTS : normalise(d))
+/** An endpoint's `DEFAULTS`, or options given as defaults, validated. */
+const defaultsOf = (d: object): E.Either<EndpointError, Options> =>
+  attemptEither(() => decode(typeof d === "function" ? (d as Endpoint).DEFAULTS : d, "defaults"))

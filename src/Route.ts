@@ -4,8 +4,8 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { EndpointError } from "./EndpointError.js"
-import { attempt } from "./internal/attempt.js"
+import type { EndpointError } from "./EndpointError.js"
+import { fail, right } from "./internal/either.js"
 import { kindOf, quote } from "./internal/describe.js"
 import { isToken } from "./internal/token.js"
 
@@ -70,27 +70,17 @@ export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<
 
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11
 
-/** @internal throwing form, used on the hot path. */
-export const parseOrThrow = (route: unknown): Route => {
-  if (typeof route !== "string") throw new EndpointError("route", `expected a string, got ${kindOf(route)}`)
-  const tokens: Array<string> = []
-  const n = route.length
+/** The whitespace-separated parts of a route, at most three (a third means too many). */
+const partsOf = (route: string): Array<string> => {
+  const parts: Array<string> = []
   let i = 0
-  while (i < n) {
-    while (i < n && isSpace(route.charCodeAt(i))) i++
-    if (i >= n) break
+  while (i < route.length && parts.length < 3) {
+    while (i < route.length && isSpace(route.charCodeAt(i))) i++
     const start = i
-    while (i < n && !isSpace(route.charCodeAt(i))) i++
-    if (tokens.length === 2) {
-      throw new EndpointError("route", `expected "<METHOD> <URL>", got more than two parts in ${quote(route)}`)
-    }
-    tokens.push(route.slice(start, i))
+    while (i < route.length && !isSpace(route.charCodeAt(i))) i++
+    if (i > start) parts.push(route.slice(start, i))
   }
-  if (tokens.length === 0) throw new EndpointError("route", "expected \"<METHOD> <URL>\", got an empty route")
-  if (tokens.length === 1) return { method: "GET", url: tokens[0]! }
-  const method = tokens[0]!
-  if (!isToken(method)) throw new EndpointError("route", `method ${quote(method)} is not an HTTP method token`)
-  return { method, url: tokens[1]! }
+  return parts
 }
 
 /**
@@ -108,5 +98,12 @@ export const parseOrThrow = (route: unknown): Route => {
  *
  * @since 0.1.0
  */
-export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<R>> =>
-  attempt(() => parseOrThrow(route) as Parsed<R>)
+export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<R>> => {
+  if (typeof route !== "string") return fail("route", `expected a string, got ${kindOf(route)}`)
+  const [first, second, third] = partsOf(route)
+  if (first === undefined) return fail("route", 'expected "<METHOD> <URL>", got an empty route')
+  if (third !== undefined) return fail("route", `expected "<METHOD> <URL>", got more than two parts in ${quote(route)}`)
+  if (second === undefined) return right({ method: "GET", url: first } as Parsed<R>)
+  if (!isToken(first)) return fail("route", `method ${quote(first)} is not an HTTP method token`)
+  return right({ method: first, url: second } as Parsed<R>)
+}

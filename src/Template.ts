@@ -1,21 +1,19 @@
 /**
- * RFC 6570 URI templates, level 4, plus the `:name` shorthand of REST routes.
- *
- * A template is parsed once, in a single left-to-right scan, into literals and
- * expressions; parsed templates are kept in a bounded cache. Expansion walks the
- * parsed parts and never re-reads the template text.
+ * RFC 6570 URI templates, all four levels, parsed once into a frozen plan and
+ * expanded without re-reading the text. Two modes: `"rfc6570"` is the RFC to
+ * the letter; `"route"`, what `endpoint()` uses, also reads `:name` path
+ * placeholders and `-` inside variable names (GitHub's routes use both), and
+ * refuses a value that would make a whole path segment `.` or `..`.
  *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { EndpointError } from "./EndpointError.js"
-import { quote, kindOf } from "./internal/describe.js"
-import { encode, isDigit, isHexDigit, isUriChar, pctCodePoint, surrogatePair, UNRESERVED, RESERVED, type Allow } from "./internal/encode.js"
-import { attempt } from "./internal/attempt.js"
-import { SecondSightCache } from "./internal/cache.js"
-import { has, isPlainObject, put } from "./internal/object.js"
+import type { EndpointError } from "./EndpointError.js"
+import { kindOf, quote, shown } from "./internal/describe.js"
+import { fail, right } from "./internal/either.js"
+import { encode, isDigit, isHexDigit, isUriChar, loneSurrogateAt, pctCodePoint, surrogatePair, RESERVED, UNRESERVED, type Allow } from "./internal/encode.js"
+import { has, isArray, isDense, isPlainObject } from "./internal/object.js"
 import { scalarString } from "./internal/scalar.js"
-import { parseTemplate as parseUrlTemplate } from "url-template"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -34,13 +32,27 @@ import { parseTemplate as parseUrlTemplate } from "url-template"
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 
 /**
- * One variable of an expression: its name as written, whether it is exploded
- * (`*`), and its prefix length (`:3`), 0 when there is none.
+ * `"rfc6570"`: the RFC alone. `"route"`: also `:name` placeholders at the
+ * start of a path segment, `-` inside variable names, and no value that
+ * makes a path segment `.` or `..`.
  *
  * @example
  * import type { Template } from "fp-endpoint"
  *
- * const v: Template.VarSpec = { name: "path", explode: false, prefix: 3 } // "{path:3}"
+ * const mode: Template.Mode = "route"
+ *
+ * @since 0.1.0
+ */
+export type Mode = "rfc6570" | "route"
+
+/**
+ * One variable of an expression: its name, whether it is exploded (`*`),
+ * and its prefix length (`:3`), 0 when there is none.
+ *
+ * @example
+ * import type { Template } from "fp-endpoint"
+ *
+ * const v: Template.VarSpec = { name: "sha", explode: false, prefix: 7 } // "{sha:7}"
  *
  * @since 0.1.0
  */
@@ -51,42 +63,29 @@ export interface VarSpec {
 }
 
 /**
- * A literal run, already encoded as it appears in the expansion.
+ * A `{…}` expression (or a `:name` placeholder, which is `{name}`); `inPath`
+ * says whether it stands before the template's query and fragment.
  *
  * @example
  * import type { Template } from "fp-endpoint"
  *
- * const l: Template.Literal = { _tag: "Literal", text: "/repos/" }
- *
- * @since 0.1.0
- */
-export interface Literal {
-  readonly _tag: "Literal"
-  readonly text: string
-}
-
-/**
- * A `{…}` expression (or a `:name` placeholder, which is `{name}`).
- *
- * @example
- * import type { Template } from "fp-endpoint"
- *
- * const e: Template.Expression = { _tag: "Expression", operator: "?", variables: [{ name: "page", explode: false, prefix: 0 }] }
+ * const e: Template.Expression = { operator: "?", variables: [{ name: "page", explode: false, prefix: 0 }], inPath: false }
  *
  * @since 0.1.0
  */
 export interface Expression {
-  readonly _tag: "Expression"
   readonly operator: Operator
   readonly variables: ReadonlyArray<VarSpec>
+  readonly inPath: boolean
 }
 
 /**
- * A parsed template.
+ * A parsed template, deeply frozen: literal text (already encoded) and
+ * expressions, and every variable name once, in order of appearance.
  *
  * @example
  * import { Template } from "fp-endpoint"
- * import * as E from "fp-ts/Either"
+ * import * as E from "fp-ts/lib/Either.js"
  *
  * const t = Template.parse("/repos/{owner}/{repo}{?page}")
  * E.isRight(t) && t.right.names // ["owner", "repo", "page"]
@@ -94,89 +93,13 @@ export interface Expression {
  * @since 0.1.0
  */
 export interface Template {
-  /** The template text as given. */
   readonly source: string
-  readonly parts: ReadonlyArray<Literal | Expression>
-  /** Every variable name the template uses, once each, in order of appearance. */
+  readonly mode: Mode
+  readonly parts: ReadonlyArray<string | Expression>
   readonly names: ReadonlyArray<string>
-  /** The same names, for membership tests. */
-  readonly nameSet: ReadonlySet<string>
-  /**
-   * Each name's index in `names`.
-   *
-   * @internal
-   */
-  readonly indexOf: ReadonlyMap<string, number>
-  /**
-   * Whether every expansion starts with a URI scheme: `true` or `false` when
-   * the leading literal decides it, `undefined` when an expression does.
-   */
-  readonly scheme: boolean | undefined
-  /**
-   * Whether no expansion can hold `?` or `#`: no literal has them and no
-   * expression uses `+`, `#`, `?` or `&`, the operators that can write them.
-   * A query can then be appended with a plain `?`.
-   */
-  readonly pathOnly: boolean
-  /**
-   * The parts as expansion walks them: literal text as a string, each
-   * expression as its operator and the index of each variable in `names`.
-   *
-   * @internal
-   */
-  readonly plan: ReadonlyArray<string | Step>
 }
 
-/**
- * An expression as expansion walks it: values come in an array in the order
- * of `names`, so a variable is read by index.
- *
- * @internal
- */
-export interface Step {
-  readonly op: OperatorSpec
-  readonly variables: ReadonlyArray<VarSpec>
-  /** For each variable, the index of its name in the template's `names`. */
-  readonly indices: ReadonlyArray<number>
-  /**
-   * For each variable, what comes before a scalar value when it is the first
-   * defined one (`leads`) or follows one (`seps`): the operator's first
-   * character or separator, then `name=` under a named operator.
-   */
-  readonly leads: ReadonlyArray<string>
-  readonly seps: ReadonlyArray<string>
-  /** The value's index when the step is one variable under the simple operator, without a prefix; else -1. */
-  readonly simple: number
-}
-
-/**
- * Variable values: a string, number, boolean or bigint; a list of them; or a
- * record of them. `null` and `undefined` are undefined variables.
- *
- * @example
- * import type { Template } from "fp-endpoint"
- *
- * const values: Array<Template.Value> = ["octokit", 2, ["a", "b"], { sort: "created" }, null]
- *
- * @since 0.1.0
- */
-export type Value =
-  | string
-  | number
-  | boolean
-  | bigint
-  | null
-  | undefined
-  | ReadonlyArray<string | number | boolean | bigint | null | undefined>
-  | { readonly [key: string]: string | number | boolean | bigint | null | undefined }
-
-// -------------------------------------------------------------------------------------
-// parsing
-// -------------------------------------------------------------------------------------
-
-/** @internal */
-export interface OperatorSpec {
-  readonly operator: Operator
+interface OperatorSpec {
   readonly first: string
   readonly sep: string
   readonly named: boolean
@@ -185,550 +108,358 @@ export interface OperatorSpec {
 }
 
 const OPERATORS = {} as Record<Operator, OperatorSpec>
-for (const operator of ["", "+", "#", ".", "/", ";", "?", "&"] as const) {
-  const query = operator === "?" || operator === "&"
-  const reserved = operator === "+" || operator === "#"
-  OPERATORS[operator] = {
-    operator,
-    first: operator === "+" ? "" : operator,
-    sep: query ? "&" : reserved || operator === "" ? "," : operator,
-    named: query || operator === ";",
+for (const op of ["", "+", "#", ".", "/", ";", "?", "&"] as const) {
+  const query = op === "?" || op === "&"
+  const reserved = op === "+" || op === "#"
+  OPERATORS[op] = {
+    first: op === "+" ? "" : op,
+    sep: query ? "&" : reserved || op === "" ? "," : op,
+    named: query || op === ";",
     ifEmpty: query ? "=" : "",
     allow: reserved ? RESERVED : UNRESERVED,
   }
 }
 
-const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
-const isVarChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 95
-const isSchemeChar = (c: number): boolean => isAlpha(c) || isDigit(c) || c === 43 || c === 45 || c === 46
+/**
+ * The longest url an expansion may produce (65 536 characters): a template
+ * that repeats a long value cannot build an unbounded string.
+ *
+ * @example
+ * import { Template } from "fp-endpoint"
+ *
+ * Template.MAX_LENGTH // 65536
+ *
+ * @since 0.1.0
+ */
+export const MAX_LENGTH = 65_536
 
-/** The length of the run of URI scheme characters that starts `s`; 0 unless `s` starts with a letter. */
+// -------------------------------------------------------------------------------------
+// parsing
+// -------------------------------------------------------------------------------------
+
+const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+const isNameChar = (c: number, mode: Mode): boolean => isAlpha(c) || isDigit(c) || c === 95 || (c === 45 && mode === "route")
+const isOperator = (c: number): boolean => c === 43 || c === 35 || c === 46 || c === 47 || c === 59 || c === 63 || c === 38
+const isReservedOperator = (c: number): boolean => c === 61 || c === 44 || c === 33 || c === 64 || c === 124
+
+/** The length of the leading run of scheme characters, 0 unless `s` starts with a letter. */
 const schemeRun = (s: string): number => {
   if (!isAlpha(s.charCodeAt(0))) return 0
   let i = 1
-  while (i < s.length && isSchemeChar(s.charCodeAt(i))) i++
+  while (i < s.length && (isAlpha(s.charCodeAt(i)) || isDigit(s.charCodeAt(i)) || "+-.".includes(s.charAt(i)))) i++
   return i
 }
 
 /**
- * Whether `s` starts with an RFC 3986 scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":".
+ * Whether `s` starts with an RFC 3986 scheme and `:` (an absolute url).
  *
- * @internal
+ * @example
+ * import { Template } from "fp-endpoint"
+ *
+ * Template.hasScheme("https://x.test/a") // true
+ * Template.hasScheme("/a") // false
+ *
+ * @since 0.1.0
  */
-export const startsWithScheme = (s: string): boolean => {
+export const hasScheme = (s: string): boolean => {
   const i = schemeRun(s)
-  return i > 0 && s.charCodeAt(i) === 58 /* : */
+  return i > 0 && s.charCodeAt(i) === 58
 }
 
-/**
- * The index where `:name` placeholders start to count: after `scheme:` and,
- * when present, `//authority`. 0 when the template has no literal scheme.
- */
-const afterSchemeAndAuthority = (s: string): number => {
-  let i = schemeRun(s)
-  if (i === 0 || s.charCodeAt(i) !== 58 /* : */) return 0
-  i++
-  if (s.startsWith("//", i)) {
-    i += 2
-    while (i < s.length) {
-      const c = s.charCodeAt(i)
-      if (c === 47 || c === 63 || c === 35) break // / ? #
-      i++
-    }
-  }
+/** Where `:name` placeholders may start: after `scheme:` and `//authority`, when present. */
+const afterAuthority = (s: string): number => {
+  if (!hasScheme(s)) return 0
+  let i = schemeRun(s) + 1
+  if (!s.startsWith("//", i)) return i
+  i += 2
+  while (i < s.length && !"/?#".includes(s.charAt(i))) i++
   return i
 }
 
-const isOperator = (c: number): boolean =>
-  c === 43 || c === 35 || c === 46 || c === 47 || c === 59 || c === 63 || c === 38 // + # . / ; ? &
-const isReservedOperator = (c: number): boolean =>
-  c === 61 || c === 44 || c === 33 || c === 64 || c === 124 // = , ! @ |
+type Parsed<A> = Either<EndpointError, A>
 
-const describeChar = (s: string, i: number): string => (i < s.length ? quote(s.charAt(i)) : "the end")
+const syntaxError = (source: string, at: number, problem: string): Parsed<never> =>
+  fail("url", `${problem} at position ${at} in template ${quote(source)}`)
 
-const syntaxError = (source: string, position: number, problem: string): EndpointError =>
-  new EndpointError("url", `${problem} at position ${position} in template ${quote(source)}`)
+const charAt = (s: string, i: number): string => (i < s.length ? quote(s.charAt(i)) : "the end")
 
-/**
- * Parses one `{…}` expression starting at `open` (the index of `{`); returns
- * the expression and the index after its `}`.
- */
-const parseExpression = (s: string, open: number): [Expression, number] => {
-  const n = s.length
-  let j = open + 1
-  let operator: Operator = ""
-  if (j >= n) throw syntaxError(s, open, `unclosed "{"`)
-  const oc = s.charCodeAt(j)
-  if (oc === 125 /* } */) throw syntaxError(s, open, "empty expression")
-  if (isOperator(oc)) {
-    operator = s.charAt(j) as Operator
-    j++
-  } else if (isReservedOperator(oc)) {
-    throw syntaxError(s, j, `operator ${quote(s.charAt(j))} is reserved`)
+/** A variable name starting at `j`: its end, or an error. */
+const nameEnd = (s: string, j: number, mode: Mode): Parsed<number> => {
+  const start = j
+  while (j < s.length) {
+    const c = s.charCodeAt(j)
+    if (isNameChar(c, mode)) j++
+    else if (c === 37 && isHexDigit(s.charCodeAt(j + 1)) && isHexDigit(s.charCodeAt(j + 2))) j += 3
+    else if (c === 37) return syntaxError(s, j, "invalid percent-encoding in a variable name")
+    else if (c === 46 && j > start && s.charCodeAt(j - 1) !== 46) j++
+    else if (c === 46) return syntaxError(s, j, 'unexpected "." in a variable name')
+    else break
   }
+  if (s.charCodeAt(j - 1) === 46) return syntaxError(s, j - 1, 'a variable name cannot end with "."')
+  return right(j)
+}
+
+/** The modifier after a name at `j`: the spec and the index after it. */
+const modifier = (s: string, j: number, name: string): Parsed<[VarSpec, number]> => {
+  if (s.charCodeAt(j) === 42) return right([{ name, explode: true, prefix: 0 }, j + 1])
+  if (s.charCodeAt(j) !== 58) return right([{ name, explode: false, prefix: 0 }, j])
+  const from = ++j
+  if (!(s.charCodeAt(j) >= 49 && s.charCodeAt(j) <= 57)) {
+    return syntaxError(s, j, `a prefix length must be a number from 1 to 9999, got ${charAt(s, j)}`)
+  }
+  while (isDigit(s.charCodeAt(j))) j++
+  if (j - from > 4) return syntaxError(s, from, "a prefix length must be below 10000")
+  return right([{ name, explode: false, prefix: Number(s.slice(from, j)) }, j])
+}
+
+/** One `{…}` expression starting at `open`: the expression and the index after `}`. */
+const expression = (s: string, open: number, mode: Mode, inPath: boolean): Parsed<[Expression, number]> => {
+  let j = open + 1
+  const c = s.charCodeAt(j)
+  if (j >= s.length) return syntaxError(s, open, 'unclosed "{"')
+  if (c === 125) return syntaxError(s, open, "empty expression")
+  if (isReservedOperator(c)) return syntaxError(s, j, `operator ${quote(s.charAt(j))} is reserved`)
+  const operator = (isOperator(c) ? s.charAt(j++) : "") as Operator
   const variables: Array<VarSpec> = []
   for (;;) {
-    const start = j
-    let dot = false
-    while (j < n) {
-      const c = s.charCodeAt(j)
-      if (isVarChar(c)) {
-        dot = false
-        j++
-      } else if (c === 37 /* % */) {
-        if (!(j + 2 < n && isHexDigit(s.charCodeAt(j + 1)) && isHexDigit(s.charCodeAt(j + 2)))) {
-          throw syntaxError(s, j, `invalid percent-encoding in a variable name`)
-        }
-        dot = false
-        j += 3
-      } else if (c === 46 /* . */) {
-        if (j === start || dot) throw syntaxError(s, j, `unexpected "." in a variable name`)
-        dot = true
-        j++
-      } else break
+    const end = nameEnd(s, j, mode)
+    if (end._tag === "Left") return end
+    if (end.right === j) {
+      if (j >= s.length || s.charCodeAt(j) === 123) return syntaxError(s, open, 'unclosed "{"')
+      return syntaxError(s, j, `expected a variable name, got ${charAt(s, j)}`)
     }
-    if (j === start) {
-      if (j >= n || s.charCodeAt(j) === 123) throw syntaxError(s, open, `unclosed "{"`)
-      throw syntaxError(s, j, `expected a variable name, got ${describeChar(s, j)}`)
+    const spec = modifier(s, end.right, s.slice(j, end.right))
+    if (spec._tag === "Left") return spec
+    variables.push(Object.freeze(spec.right[0]))
+    j = spec.right[1]
+    const next = s.charCodeAt(j)
+    if (next === 125) return right([Object.freeze({ operator, variables: Object.freeze(variables), inPath }), j + 1])
+    if (next !== 44) {
+      if (j >= s.length || next === 123) return syntaxError(s, open, 'unclosed "{"')
+      return syntaxError(s, j, `unexpected ${charAt(s, j)} in an expression`)
     }
-    if (dot) throw syntaxError(s, j - 1, `a variable name cannot end with "."`)
-    const name = s.slice(start, j)
-    let explode = false
-    let prefix = 0
-    const m = s.charCodeAt(j)
-    if (m === 58 /* : */) {
-      j++
-      const digitsStart = j
-      const first = s.charCodeAt(j)
-      if (!(first >= 49 && first <= 57)) {
-        throw syntaxError(s, j, `a prefix length must be a number from 1 to 9999, got ${describeChar(s, j)}`)
-      }
-      while (j < n && isDigit(s.charCodeAt(j))) {
-        if (j - digitsStart >= 4) throw syntaxError(s, digitsStart, "a prefix length must be below 10000")
-        prefix = prefix * 10 + (s.charCodeAt(j) - 48)
-        j++
-      }
-    } else if (m === 42 /* * */) {
-      explode = true
-      j++
-    }
-    variables.push({ name, explode, prefix })
-    if (j >= n) throw syntaxError(s, open, `unclosed "{"`)
-    const c = s.charCodeAt(j)
-    if (c === 44 /* , */) {
-      j++
-      continue
-    }
-    if (c === 125 /* } */) return [{ _tag: "Expression", operator, variables }, j + 1]
-    if (c === 123 /* { */) throw syntaxError(s, open, `unclosed "{"`)
-    throw syntaxError(s, j, `unexpected ${describeChar(s, j)} in an expression`)
+    j++
   }
 }
 
-/** Whether the leading literal decides that expansions start with a scheme. */
-const leadingScheme = (parts: ReadonlyArray<Literal | Expression>): boolean | undefined => {
-  const first = parts[0]
-  if (first === undefined) return false
-  if (first._tag === "Expression") return undefined
-  if (startsWithScheme(first.text)) return true
-  // a literal of scheme characters only, followed by an expression, may yet be a scheme
-  return schemeRun(first.text) === first.text.length && parts.length > 1 ? undefined : false
+/** A `:name` placeholder at `i`: only in route mode, in the path, right after `/`. */
+const colonName = (s: string, i: number, mode: Mode, inPath: boolean, from: number): number => {
+  if (mode !== "route" || !inPath || i < from || s.charCodeAt(i - 1) !== 47) return i
+  const d = s.charCodeAt(i + 1)
+  if (!(isAlpha(d) || d === 95)) return i
+  let j = i + 2
+  while (j < s.length && (isAlpha(s.charCodeAt(j)) || isDigit(s.charCodeAt(j)) || s.charCodeAt(j) === 95)) j++
+  return j
 }
 
 /**
- * Whether a url text has neither `?` nor `#`, so a query can follow it with a plain `?`.
+ * Parses a template into a frozen plan. Malformed syntax is an
+ * `EndpointError` naming the position; literal characters that may not
+ * appear in a URI are percent-encoded (an existing `%XX` is kept).
  *
- * @internal
+ * @example
+ * import { Template } from "fp-endpoint"
+ *
+ * Template.parse("/repos/{owner}/{repo}") // right({ source, mode: "route", parts: [...], names: ["owner", "repo"] })
+ * Template.parse("/repos/{owner") // left(EndpointError: url: unclosed "{" at position 7 ...)
+ *
+ * @since 0.1.0
  */
-export const isPathOnlyText = (s: string): boolean => !s.includes("?") && !s.includes("#")
-
-/** Whether a part can never write `?` or `#` into an expansion. */
-const isPathOnly = (part: Literal | Expression): boolean =>
-  part._tag === "Literal"
-    ? isPathOnlyText(part.text)
-    : OPERATORS[part.operator].allow === UNRESERVED && part.operator !== "?" && part.operator !== "&"
-
-/**
- * The same string, as V8 keeps it for property keys (internalised): two such
- * strings are compared by identity first, so a key read from an object is
- * told apart from a name at once.
- */
-const internalised = (name: string): string => Object.keys({ [name]: 0 })[0]!
-
-const parseTemplate = (source: string): Template => {
-  const n = source.length
-  const colonsFrom = afterSchemeAndAuthority(source)
-  const parts: Array<Literal | Expression> = []
-  const names: Array<string> = []
-  const nameSet = new Set<string>()
-  const indexOf = new Map<string, number>()
-  const plan: Array<string | Step> = []
+export const parse = (source: string, mode: Mode = "route"): Either<EndpointError, Template> => {
+  if (typeof source !== "string") return fail("url", `expected a string, got ${kindOf(source)}`)
+  const parts: Array<string | Expression> = []
+  const names = new Set<string>()
+  const colonsFrom = afterAuthority(source)
   let literal = ""
-  let start = 0 // start of the verbatim run not yet copied into `literal`
-
-  const flush = (end: number): void => {
-    literal += source.slice(start, end)
-    if (literal !== "") {
-      parts.push({ _tag: "Literal", text: literal })
-      plan.push(literal)
-    }
+  let start = 0
+  let inPath = true
+  const add = (e: Expression): void => {
+    if (literal !== "") parts.push(literal)
     literal = ""
-  }
-  const addExpression = (e: Expression): void => {
     parts.push(e)
-    const indices: Array<number> = []
-    for (const v of e.variables) {
-      let index = indexOf.get(v.name)
-      if (index === undefined) {
-        indexOf.set(v.name, (index = names.length))
-        nameSet.add(v.name)
-        names.push(internalised(v.name))
-      }
-      indices.push(index)
-    }
-    const op = OPERATORS[e.operator]
-    const named = (v: VarSpec): string => (op.named ? v.name + "=" : "")
-    plan.push({
-      op,
-      variables: e.variables,
-      indices,
-      leads: e.variables.map((v) => op.first + named(v)),
-      seps: e.variables.map((v) => op.sep + named(v)),
-      simple: e.operator === "" && e.variables.length === 1 && e.variables[0]!.prefix === 0 ? indices[0]! : -1,
-    })
+    for (const v of e.variables) names.add(v.name)
   }
-
-  let i = 0
-  while (i < n) {
+  for (let i = 0; i < source.length; ) {
     const c = source.charCodeAt(i)
-    if (isUriChar(c)) {
-      // unreserved and reserved characters are copied verbatim (`{`, `}` and `%` are neither)
-      if (c === 58 /* : */ && i >= colonsFrom && i + 1 < n) {
-        const d = source.charCodeAt(i + 1)
-        if (isAlpha(d) || d === 95) {
-          let j = i + 2
-          while (j < n && isVarChar(source.charCodeAt(j))) j++
-          flush(i)
-          addExpression({ _tag: "Expression", operator: "", variables: [{ name: source.slice(i + 1, j), explode: false, prefix: 0 }] })
-          i = j
-          start = j
-          continue
-        }
-      }
-      i++
-    } else if (c === 123 /* { */) {
-      flush(i)
-      const [expression, next] = parseExpression(source, i)
-      addExpression(expression)
-      i = next
-      start = next
-    } else if (c === 125 /* } */) {
-      throw syntaxError(source, i, `unmatched "}"`)
-    } else if (c === 37 /* % */ && i + 2 < n && isHexDigit(source.charCodeAt(i + 1)) && isHexDigit(source.charCodeAt(i + 2))) {
-      i += 3
-    } else {
-      // a character that is not allowed in a URI: copy its percent-encoding
+    const colon = c === 58 ? colonName(source, i, mode, inPath, colonsFrom) : i
+    if (colon > i) {
       literal += source.slice(start, i)
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const cp = surrogatePair(source, i, c)
-        if (cp < 0) throw syntaxError(source, i, "lone surrogate")
-        literal += pctCodePoint(cp)
-        i += 2
-      } else {
-        literal += pctCodePoint(c)
-        i++
-      }
-      start = i
+      add(Object.freeze({ operator: "", variables: Object.freeze([Object.freeze({ name: source.slice(i + 1, colon), explode: false, prefix: 0 })]), inPath }))
+      i = start = colon
+    } else if (c === 123) {
+      literal += source.slice(start, i)
+      const e = expression(source, i, mode, inPath)
+      if (e._tag === "Left") return e
+      add(e.right[0])
+      if ("?&#".includes(e.right[0].operator) && e.right[0].operator !== "") inPath = false
+      i = start = e.right[1]
+    } else if (c === 125) {
+      return syntaxError(source, i, 'unmatched "}"')
+    } else if (isUriChar(c) || (c === 37 && isHexDigit(source.charCodeAt(i + 1)) && isHexDigit(source.charCodeAt(i + 2)))) {
+      if (c === 63 || c === 35) inPath = false
+      i += c === 37 ? 3 : 1
+    } else {
+      const cp = c >= 0xd800 && c <= 0xdfff ? surrogatePair(source, i, c) : c
+      if (cp < 0) return syntaxError(source, i, "lone surrogate")
+      literal += source.slice(start, i) + pctCodePoint(cp)
+      i = start = i + (cp > 0xffff ? 2 : 1)
     }
   }
-  flush(n)
-  return { source, parts, names, nameSet, indexOf, scheme: leadingScheme(parts), pathOnly: parts.every(isPathOnly), plan }
+  literal += source.slice(start)
+  if (literal !== "") parts.push(literal)
+  return right(Object.freeze({ source, mode, parts: Object.freeze(parts), names: Object.freeze(Array.from(names)) }))
 }
-
-// -------------------------------------------------------------------------------------
-// cache
-// -------------------------------------------------------------------------------------
-
-/**
- * How many parsed templates are kept. A process that sees more distinct
- * templates than this evicts the oldest first, so memory stays bounded.
- *
- * A template is cached the second time it is seen within the last
- * `CACHE_SIZE` distinct templates: a process that builds every url with its
- * ids baked in (`/repos/o/r/issues/123`) never fills the cache with parses it
- * will not reuse, which would cost more (in garbage collection) than parsing.
- *
- * @example
- * import { Template } from "fp-endpoint"
- *
- * Template.CACHE_SIZE // 1000
- *
- * @since 0.1.0
- */
-export const CACHE_SIZE = 1000
-
-/**
- * Templates longer than this many characters are parsed on every call and not
- * cached, so that one long template never evicts dozens of ordinary ones.
- * Parsing is linear, so a long template costs in proportion to its length
- * either way.
- *
- * @example
- * import { Template } from "fp-endpoint"
- *
- * Template.CACHE_MAX_LENGTH // 16384
- *
- * @since 0.1.0
- */
-export const CACHE_MAX_LENGTH = 16_384
-
-/**
- * The cached templates' lengths add up to at most this many characters: the
- * cache's memory is bounded, not only its count. When a new template would
- * go over, the oldest are evicted first.
- *
- * @example
- * import { Template } from "fp-endpoint"
- *
- * Template.CACHE_MAX_TOTAL_LENGTH // 1048576
- *
- * @since 0.1.0
- */
-export const CACHE_MAX_TOTAL_LENGTH = 1_048_576
-
-/** Parsed templates, kept from their second sighting on (see internal/cache.ts), weighed by length. */
-const cache = new SecondSightCache<string, Template>(CACHE_SIZE, CACHE_MAX_TOTAL_LENGTH)
-
-/**
- * Parses a template, or returns the cached parse; throws `EndpointError`.
- * For the Either form use {@link parse}.
- *
- * @internal
- */
-export const compile = (source: string): Template => {
-  const hit = cache.get(source)
-  if (hit !== undefined) return hit
-  const t = parseTemplate(source) // a malformed template throws here: never cached
-  if (source.length <= CACHE_MAX_LENGTH) cache.offer(source, t, source.length)
-  return t
-}
-
-/**
- * The cached parse of a template, if there is one; never parses.
- *
- * @internal
- */
-export const cachedTemplate = (source: string): Template | undefined => cache.get(source)
-
-/** @internal for tests: how many templates the cache holds now. */
-export const cachedCount = (): number => cache.size
-
-/** @internal for tests: the cached templates' total length. */
-export const cachedLength = (): number => cache.weight
-
-// -------------------------------------------------------------------------------------
-// constructors
-// -------------------------------------------------------------------------------------
-
-/**
- * Parses a URI template. `:name` outside expressions (after any scheme and
- * authority) reads as `{name}`.
- *
- * @example
- * import * as Template from "fp-endpoint/Template"
- * import * as E from "fp-ts/Either"
- *
- * const t = Template.parse("/repos/:owner/{repo}{?page}")
- * E.isRight(t) && t.right.names // ["owner", "repo", "page"]
- * E.isLeft(Template.parse("/repos/{owner")) // true: unclosed "{"
- *
- * @since 0.1.0
- */
-export const parse = (source: string): Either<EndpointError, Template> =>
-  attempt(() => {
-    if (typeof source !== "string") throw new EndpointError("url", `expected a string, got ${kindOf(source)}`)
-    return compile(source)
-  })
 
 // -------------------------------------------------------------------------------------
 // expansion
 // -------------------------------------------------------------------------------------
 
-type Lookup = (name: string) => unknown
-
-/**
- * Who expands lists and records: `"split"`, url-template within its correct
- * domain and this module elsewhere (what the library does); `"own"`, this
- * module always (for the differential test of its own code).
- */
-type Engine = "split" | "own"
-
-/** The first `count` code points of `s` (a surrogate pair is one code point). */
+/** The first `count` code points of `s` (a prefix never splits a surrogate pair). */
 const prefixOf = (s: string, count: number): string => {
   let i = 0
-  let seen = 0
-  const n = s.length
-  while (i < n && seen < count) {
-    const c = s.charCodeAt(i)
-    i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1
-    seen++
-  }
-  return i >= n ? s : s.slice(0, i)
+  for (let seen = 0; i < s.length && seen < count; seen++) i += surrogatePair(s, i, s.charCodeAt(i)) > 0xffff ? 2 : 1
+  return s.slice(0, i)
 }
 
-/** A named operator's `name=value`, or `name` + its `ifEmpty` for an empty value. */
-const named = (op: OperatorSpec, name: string, s: string, encoded: string): string =>
-  s === "" ? name + op.ifEmpty : name + "=" + encoded
+/** `s` encoded for the operator, or the lone-surrogate error naming `field`. */
+const encoded = (s: string, allow: Allow, field: string): Parsed<string> => {
+  const out = encode(s, allow)
+  return out !== undefined ? right(out) : fail(shown(field), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
+}
 
-/**
- * Expands a variable whose value is neither a scalar nor undefined: a list or
- * a record. `undefined` when it has no defined member.
- */
-const expandComposite = (op: OperatorSpec, v: VarSpec, value: unknown, engine: Engine): string | undefined => {
-  const name = v.name
+/** `name=value`, or `name` + the operator's `ifEmpty` for an empty value. */
+const pair = (op: OperatorSpec, name: string, raw: string, value: string): string =>
+  raw === "" ? name + op.ifEmpty : name + "=" + value
+
+/** A list's or record's members, each checked and encoded: `[encoded key, raw value, encoded value]`. */
+const members = (op: OperatorSpec, name: string, value: object): Parsed<Array<[string, string, string]>> => {
   const list = Array.isArray(value)
-  if (!list && !isPlainObject(value)) {
-    throw new EndpointError(
-      name,
-      `cannot expand a ${kindOf(value)} in the url template (expected a string, number, boolean, bigint, list or record)`,
-    )
-  }
-  if (v.prefix > 0) throw new EndpointError(name, `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
-  // One loop for both: a list's members are keyed by index, a record's by key.
-  // `checked` collects the members for url-template (see below).
-  const checked: Array<string> | Record<string, string> = list ? [] : {}
-  let delegate = engine === "split" && !name.includes("%")
-  let out = ""
-  let count = 0
-  const keys = list ? undefined : Object.keys(value)
-  const n = keys === undefined ? (value as ReadonlyArray<unknown>).length : keys.length
-  for (let i = 0; i < n; i++) {
-    const key = keys === undefined ? String(i) : keys[i]!
+  if (list && !isDense(value)) return fail(shown(name), "a sparse array (with holes) cannot be expanded")
+  const out: Array<[string, string, string]> = []
+  for (const key of Object.keys(value)) {
     const member: unknown = (value as Record<string, unknown>)[key]
     if (member === undefined || member === null) continue
     const field = list ? `${name}[${key}]` : `${name}.${key}`
     const s = scalarString(member)
-    if (s === undefined) {
-      throw new EndpointError(field, `a list or record member must be a string, number, boolean or bigint, got ${kindOf(member)}`)
-    }
-    const k = list ? "" : encode(key, op.allow, field) // also rejects a lone surrogate, in the key first
-    const encoded = encode(s, op.allow, field) // and in the value
-    let piece = encoded
-    if (list) {
-      if (v.explode && op.named) piece = named(op, name, s, encoded)
-      ;(checked as Array<string>).push(s)
-    } else {
-      // RFC 6570 Appendix A: an exploded pair is `name` + ifemp when empty only
-      // under a named operator; unnamed operators always write "name=value".
-      piece = !v.explode ? k + "," + encoded : op.named ? named(op, k, s, encoded) : k + "=" + encoded
-      put(checked as Record<string, string>, key, s)
-      // url-template writes an empty key's pair as the bare value
-      if (key === "" || (op.allow === RESERVED && encode(key, UNRESERVED, field) !== key)) delegate = false
-    }
-    if ((op.operator === ";" && v.explode && s === "") || (op.allow === RESERVED && s.includes("%"))) delegate = false
-    out += (count++ === 0 ? "" : v.explode ? op.sep : ",") + piece
+    if (s === undefined) return fail(shown(field), `a list or record member must be a string, number, boolean or bigint, got ${kindOf(member)}`)
+    const k = list ? right("") : encoded(key, op.allow, field)
+    if (k._tag === "Left") return k
+    const v = encoded(s, op.allow, field)
+    if (v._tag === "Left") return v
+    out.push([k.right, s, v.right])
   }
-  if (count === 0) return undefined // an empty list or record is undefined (RFC 6570 §2.3)
-  if (delegate) return viaUrlTemplate(op, v, checked)
-  return op.named && !v.explode ? name + "=" + out : out
+  return right(out)
 }
 
-// Lists and records, the uncommon forms, are expanded by url-template, the engine
-// the project chose, wherever it follows RFC 6570 (`delegate` above). It departs
-// from the RFC in these corners, which stay with the code above: a percent-encoded
-// variable name (written double-encoded), an empty member under an exploded ";"
-// (written "name=" instead of "name"), and under "+" and "#" a "%" in a value (an
-// invalid one is let through) or a reserved character in a record key (encoded
-// anyway; the check keeps every key with a non-unreserved character here), and
-// an empty record key anywhere (it writes the pair as the bare value). Members
-// reach it as checked strings, so it never sees a lone surrogate or a bigint.
-// test/properties/template.property.test.ts proves the two agree.
-
-/** One variable's expansion by url-template, without the operator's leading character. */
-const viaUrlTemplate = (op: OperatorSpec, v: VarSpec, value: ReadonlyArray<string> | Record<string, string>): string => {
-  const context: Record<string, ReadonlyArray<string> | Record<string, string>> = {}
-  put(context, v.name, value)
-  const expanded = parseUrlTemplate(`{${op.operator}${v.name}${v.explode ? "*" : ""}}`).expand(
-    context as Parameters<ReturnType<typeof parseUrlTemplate>["expand"]>[0],
+/** A list or record value; `undefined` when it has no defined member (RFC 6570 §2.3). */
+const composite = (op: OperatorSpec, v: VarSpec, value: object): Parsed<string | undefined> => {
+  const list = Array.isArray(value)
+  if (v.prefix > 0) return fail(shown(v.name), `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
+  const m = members(op, v.name, value)
+  if (m._tag === "Left" || m.right.length === 0) return m._tag === "Left" ? m : right(undefined)
+  const pieces = m.right.map(([k, raw, enc]) =>
+    list
+      ? v.explode && op.named ? pair(op, v.name, raw, enc) : enc
+      : !v.explode ? k + "," + enc : op.named ? pair(op, k, raw, enc) : k + "=" + enc,
   )
-  return expanded.slice(op.first.length)
+  const joined = pieces.join(v.explode ? op.sep : ",")
+  return right(op.named && !v.explode ? v.name + "=" + joined : joined)
 }
 
-/**
- * Expands a parsed template; `values` holds each variable's value in the
- * order of `t.names`. Throws `EndpointError` for values that cannot be expanded.
- *
- * @internal
- */
-export const expandValues = (t: Template, values: ArrayLike<unknown>, engine: Engine = "split"): string => {
+/** One variable's expansion, without the lead or separator; `undefined` when undefined. */
+const variable = (op: OperatorSpec, v: VarSpec, value: unknown): Parsed<string | undefined> => {
+  if (value === undefined || value === null) return right(undefined)
+  const scalar = scalarString(value)
+  if (scalar === undefined) {
+    if (isArray(value) || isPlainObject(value)) return composite(op, v, value)
+    return fail(shown(v.name), `cannot expand a ${kindOf(value)} in the url template (expected a string, number, boolean, bigint, list or record)`)
+  }
+  const s = v.prefix > 0 ? prefixOf(scalar, v.prefix) : scalar
+  const e = encoded(s, op.allow, v.name)
+  if (e._tag === "Left" || !op.named) return e
+  return right(pair(op, v.name, s, e.right))
+}
+
+const expandExpression = (e: Expression, lookup: (name: string) => unknown): Parsed<string> => {
+  const op = OPERATORS[e.operator]
   let out = ""
-  const plan = t.plan
-  for (let p = 0; p < plan.length; p++) {
-    const step = plan[p]!
-    if (typeof step === "string") {
-      out += step
-      continue
-    }
-    if (step.simple >= 0) {
-      // one variable under the simple operator, the commonest step: a string is written encoded
-      const value = values[step.simple]
-      if (typeof value === "string") {
-        out += encode(value, UNRESERVED, step.variables[0]!.name)
-        continue
-      }
-    }
-    const { op, variables, indices } = step
-    let any = false
-    for (let k = 0; k < variables.length; k++) {
-      const v = variables[k]!
-      const value = values[indices[k]!]
-      const scalar = scalarString(value)
-      if (scalar !== undefined) {
-        // the usual case, written straight into the result: lead, then the encoded value
-        const s = v.prefix > 0 ? prefixOf(scalar, v.prefix) : scalar
-        if (op.named && s === "") out += (any ? op.sep : op.first) + v.name + op.ifEmpty
-        else out += (any ? step.seps[k]! : step.leads[k]!) + encode(s, op.allow, v.name)
-      } else {
-        if (value === undefined || value === null) continue
-        const piece = expandComposite(op, v, value, engine)
-        if (piece === undefined) continue
-        out += (any ? op.sep : op.first) + piece
-      }
-      any = true
-    }
+  let defined = false
+  for (const v of e.variables) {
+    const piece = variable(op, v, lookup(v.name))
+    if (piece._tag === "Left") return piece
+    if (piece.right === undefined) continue
+    out += (defined ? op.sep : op.first) + piece.right
+    defined = true
   }
-  return out
+  return right(out)
+}
+
+/** Whether a segment is `.` or `..`, `%2e` counting as a dot (WHATWG URL resolves it too). */
+const isDotSegment = (segment: string): boolean => {
+  if (segment.length > 6) return false
+  const s = segment.replace(/%2e/gi, ".")
+  return s === "." || s === ".."
+}
+
+/** The name of the first expression (in the path) whose text is part of a `.` or `..` segment. */
+const dotSegmentVariable = (out: string, spans: ReadonlyArray<[number, number, string]>): string | undefined => {
+  const pathEnd = out.search(/[?#]/)
+  const path = pathEnd < 0 ? out : out.slice(0, pathEnd)
+  let from = 0
+  for (const segment of path.split("/")) {
+    const to = from + segment.length
+    if (isDotSegment(segment)) for (const [a, b, name] of spans) if (a < to && b > from) return name
+    from = to + 1
+  }
+  return undefined
 }
 
 /**
- * Expands a parsed template, reading variables through `lookup` (once per
- * name); throws `EndpointError` for values that cannot be expanded.
- *
- * @internal
- */
-export const expandWith = (t: Template, lookup: Lookup, engine: Engine = "split"): string =>
-  expandValues(
-    t,
-    t.names.map((name) => lookup(name)),
-    engine,
-  )
-
-/**
- * Expands a template with the given variables (data-last).
+ * Expands a parsed template, reading each variable through `lookup`. A value
+ * that cannot be expanded, a url longer than {@link MAX_LENGTH}, or (route
+ * mode) a value that makes a path segment `.` or `..` is an `EndpointError`.
  *
  * @example
- * import * as Template from "fp-endpoint/Template"
- * import { pipe } from "fp-ts/function"
- * import * as E from "fp-ts/Either"
+ * import { Template } from "fp-endpoint"
+ * import * as E from "fp-ts/lib/Either.js"
+ * import { pipe } from "fp-ts/lib/function.js"
  *
- * pipe(
- *   Template.parse("/search{?q,page}"),
- *   E.flatMap(Template.expand({ q: "a b", page: 2 })),
- * ) // E.right("/search?q=a%20b&page=2")
+ * pipe(Template.parse("/search{?q,page}"), E.flatMap(Template.expand({ q: "a b", page: 2 })))
+ * // right("/search?q=a%20b&page=2")
+ *
+ * @since 0.1.0
+ */
+export const expandWith = (t: Template, lookup: (name: string) => unknown): Either<EndpointError, string> => {
+  let out = ""
+  const spans: Array<[number, number, string]> = []
+  for (const part of t.parts) {
+    if (typeof part === "string") {
+      out += part
+      continue
+    }
+    const piece = expandExpression(part, lookup)
+    if (piece._tag === "Left") return piece
+    if (part.inPath && piece.right !== "") spans.push([out.length, out.length + piece.right.length, part.variables[0]!.name])
+    out += piece.right
+    if (out.length > MAX_LENGTH) return fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
+  }
+  const dots = t.mode === "route" && spans.length > 0 ? dotSegmentVariable(out, spans) : undefined
+  return dots === undefined ? right(out) : fail(shown(dots), "a value cannot make a path segment \".\" or \"..\" (it would move the request)")
+}
+
+/**
+ * Expands a template with the given variables; data-last, for `pipe`.
+ *
+ * @example
+ * import { Template } from "fp-endpoint"
+ * import * as E from "fp-ts/lib/Either.js"
+ * import { pipe } from "fp-ts/lib/function.js"
+ *
+ * pipe(Template.parse("/repos/{owner}"), E.flatMap(Template.expand({ owner: "octokit" }))) // right("/repos/octokit")
  *
  * @since 0.1.0
  */
 export const expand =
   (values: { readonly [name: string]: unknown }) =>
   (t: Template): Either<EndpointError, string> =>
-    attempt(() => expandWith(t, (name) => (has(values, name) ? values[name] : undefined)))
+    expandWith(t, (name) => (has(values, name) ? values[name] : undefined))

@@ -14,6 +14,7 @@ export {
   type SuppliedBy,
   type OptionsFor,
   type MergedAs,
+  type Merged,
 } from "./Endpoint.js"
 export type {
   Scalar,
@@ -26,8 +27,7 @@ export type {
 } from "./Params.js"
 export { EndpointError, isEndpointError } from "./EndpointError.js"
 export type { RequestOptions } from "./Parse.js"
-export type { Merged } from "./Merge.js"
-export type { Options as OptionsType } from "./Options.js"
+export type { FlatOptions } from "./Codec.js"
 export { VERSION } from "./version.js"
 export {
   toRequest,
@@ -40,6 +40,9 @@ export {
 
 export * as Route from "./Route.js"
 export * as Options from "./Options.js"
+export * as Codec from "./Codec.js"
+export * as Query from "./Query.js"
+export * as Accept from "./Accept.js"
 export * as Merge from "./Merge.js"
 export * as Parse from "./Parse.js"
 export * as Template from "./Template.js"

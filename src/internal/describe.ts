@@ -6,10 +6,15 @@ const MAX_SHOWN = 60
 
 /** A short, safe rendering of a string for a message. */
 export const quote = (s: string): string =>
-  JSON.stringify(s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s)
+  escapeControls(JSON.stringify(s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s))
 
 /** A name as a field path, cut to a bounded length (a 100 000-character parameter name stays short). */
-export const shown = (name: string): string => (name.length > MAX_SHOWN ? `${name.slice(0, MAX_SHOWN)}…` : name)
+export const shown = (name: string): string =>
+  escapeControls(name.length > MAX_SHOWN ? `${name.slice(0, MAX_SHOWN)}…` : name)
+
+/** Control characters as `\u001b` escapes, so a message cannot forge lines or terminal codes. */
+const escapeControls = (s: string): string =>
+  s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
 
 /** What kind of value this is, in words: "null", "array", "function", "Date", ... */
 export const kindOf = (u: unknown): string => {

@@ -1,9 +1,7 @@
 // Percent-encoding without regular expressions and without `URIError`.
-// One pass over the string; a lone surrogate is reported as an EndpointError
-// naming the field, never thrown as a URIError.
+// One pass over the string; a lone surrogate gives `undefined` (its caller names
+// the field in an EndpointError), never a URIError.
 
-import { EndpointError } from "../EndpointError.js"
-import { shown } from "./describe.js"
 
 const HEX = "0123456789ABCDEF"
 
@@ -74,10 +72,10 @@ export const surrogatePair = (s: string, i: number, c: number): number => {
 }
 
 /**
- * Percent-encodes `s`, letting through what `allow` names. `field` (cut to a bounded length) names the
- * input in the error raised for a lone surrogate.
+ * Percent-encodes `s`, letting through what `allow` names; `undefined` when
+ * `s` holds a lone surrogate, which has no UTF-8 encoding.
  */
-export const encode = (s: string, allow: Allow, field: string): string => {
+export const encode = (s: string, allow: Allow): string | undefined => {
   let out = ""
   let start = 0
   const n = s.length
@@ -99,7 +97,7 @@ export const encode = (s: string, allow: Allow, field: string): string => {
       start = i + 1
     } else if (c >= 0xd800 && c <= 0xdfff) {
       const cp = surrogatePair(s, i, c)
-      if (cp < 0) throw new EndpointError(shown(field), `lone surrogate at index ${i} cannot be percent-encoded`)
+      if (cp < 0) return undefined
       out += s.slice(start, i) + pctCodePoint(cp)
       i++
       start = i + 1
@@ -112,4 +110,15 @@ export const encode = (s: string, allow: Allow, field: string): string => {
 }
 
 /** `encodeURIComponent` without the `URIError`: the query-string encoding. */
-export const encodeComponent = (s: string, field: string): string => encode(s, COMPONENT, field)
+export const encodeComponent = (s: string): string | undefined => encode(s, COMPONENT)
+
+/** The index of the first lone surrogate in `s`, -1 when there is none. */
+export const loneSurrogateAt = (s: string): number => {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0xd800 || c > 0xdfff) continue
+    if (surrogatePair(s, i, c) < 0) return i
+    i++
+  }
+  return -1
+}

@@ -31,10 +31,7 @@ export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
 }
 
 const objectPrototype = Object.prototype
-const enumerable = Object.prototype.propertyIsEnumerable
 
-/** Whether `o` has an own enumerable property `key` now (a getter may have hidden it since its keys were listed). */
-export const isEnumerable = (o: object, key: PropertyKey): boolean => enumerable.call(o, key)
 
 /** Defines an own, enumerable, writable data property, whatever `Object.prototype` has under its key. */
 export const define = (o: object, key: PropertyKey, value: unknown): void => {
@@ -54,21 +51,13 @@ export const put = (o: Record<string, unknown>, key: string, value: unknown): vo
   else o[key] = value
 }
 
-/** Whether `o` has more than `n` own enumerable string keys. */
-export const hasMoreKeysThan = (o: object, n: number): boolean => {
-  let count = 0
-  for (const key in o) if (hasOwn.call(o, key) && ++count > n) return true
-  return false
-}
-
 /**
- * An empty object in V8's dictionary mode, where adding a key costs the same
- * however many there are: deleting a key that is not the last one turns an
- * object into a dictionary.
+ * Whether an array has no holes. A sparse array's cost is its real size, never
+ * its declared length: short arrays are checked index by index, long ones by
+ * counting their own keys, which V8 does in the number of elements it holds.
  */
-export const dictionary = (): Record<string, unknown> => {
-  const out: Record<string, unknown> = { a: 0, b: 0 }
-  delete out.a
-  delete out.b
-  return out
+export const isDense = (a: ReadonlyArray<unknown>): boolean => {
+  if (a.length > 64) return Object.keys(a).length === a.length
+  for (let i = 0; i < a.length; i++) if (!(i in a)) return false
+  return true
 }
