@@ -449,6 +449,55 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         cleanPrototypes()
       }),
     })
+    // toCurl's output is pasted into shells. The check reads it as a POSIX shell
+    // would, through a grammar with nothing to expand: bare words are only curl
+    // and the option names; every other word is made of '...' (no ' inside, so
+    // all of it literal) and \' (a literal quote), one space between words.
+    // test/curl.property.test.ts runs the same kind of output through bash.
+    const CURL_WORD = /(?:'[^']*'|\\')+|curl|-X|--url|-H|--data-raw/y
+    const shellWords = (line) => {
+      const words = []
+      for (let i = 0; ; i++) {
+        CURL_WORD.lastIndex = i
+        const m = CURL_WORD.exec(line)
+        if (m === null) return undefined
+        const w = m[0]
+        const quoted = w.startsWith("'") || w.startsWith("\\")
+        words.push(quoted ? { quoted, text: w.replace(/'([^']*)'|\\'/g, (_, inside) => inside ?? "'") } : { quoted, text: w })
+        i = CURL_WORD.lastIndex
+        if (i === line.length) return words
+        if (line[i] !== " ") return undefined
+      }
+    }
+    const curlArgv = (r) => {
+      const argv = [["method", "-X", r.method.toUpperCase()], ["url", "--url", r.url]]
+      for (const name of Object.keys(r.headers)) argv.push([`header ${JSON.stringify(name)}`, "-H", `${name}: ${r.headers[name]}`])
+      if (r.body !== undefined) argv.push(["body", "--data-raw", typeof r.body === "string" ? r.body : JSON.stringify(r.body)])
+      return argv
+    }
+    const curlBody = fc.oneof(fc.constant(undefined), hostileString, fc.jsonValue())
+    const curlRequest = fc
+      .record({ method: hostileString, url: hostileString, headers: record(hostileString, fc.oneof(hostileString, fc.integer())), body: curlBody })
+      .map(({ body, ...r }) => (body === undefined ? r : { ...r, body }))
+    properties.push({
+      name: "command line: toCurl quotes every value, so a POSIX shell reads exactly the intended argv",
+      property: fc.property(curlRequest, (r) => {
+        const argv = curlArgv(r)
+        const outcome = thrown("toCurl", () => CommandLine.toCurl(r))
+        const nul = argv.find(([, , value]) => value.includes("\0"))
+        if (!outcome.ok) {
+          if (nul === undefined) fail(`toCurl refused a request without NUL: ${outcome.error.message}`)
+          if (!outcome.error.problem.includes("NUL")) fail(`toCurl: unexpected error ${outcome.error.message}`)
+          return
+        }
+        if (nul !== undefined) fail(`toCurl printed a ${nul[0]} that contains NUL`)
+        const words = shellWords(outcome.value)
+        if (words === undefined) fail(`toCurl printed something beyond quoted words: ${JSON.stringify(outcome.value.slice(0, 300))}`)
+        const expected = [{ quoted: false, text: "curl" }]
+        for (const [, option, value] of argv) expected.push({ quoted: false, text: option }, { quoted: true, text: value })
+        if (!isDeepStrictEqual(words, expected)) fail(`toCurl: a shell reads ${JSON.stringify(words).slice(0, 300)}, expected ${JSON.stringify(expected).slice(0, 300)}`)
+      }),
+    })
     properties.push({
       name: "command line: parseArgs on arbitrary values never throws",
       property: fc.property(anyInput, (argv) => {

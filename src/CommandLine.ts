@@ -10,7 +10,7 @@ import * as E from "fp-ts/lib/Either.js"
 import { endpoint } from "./Endpoint.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, toEndpointError } from "./internal/either.js"
-import { quote } from "./internal/describe.js"
+import { child, quote } from "./internal/describe.js"
 import { put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"
 
@@ -177,27 +177,50 @@ export const parseArgs = (argv: ReadonlyArray<string>): E.Either<EndpointError, 
 // rendering
 // -------------------------------------------------------------------------------------
 
-/** Single-quotes a word for a POSIX shell. */
+/**
+ * Single-quotes a word for a POSIX shell (sh, dash, bash, ksh, zsh). Inside
+ * single quotes nothing is special (not `$`, a backquote, `\`, a newline, nor
+ * `!`: bash's history expansion does not look inside single quotes), so the
+ * only character to handle is `'` itself, written `'\''` (close the quotes, an
+ * escaped quote, reopen). Not for fish, PowerShell or cmd.exe.
+ */
 const shellQuote = (s: string): string => "'" + s.split("'").join("'\\''") + "'"
 
 /**
- * A curl command that sends the request.
+ * One value of the printed command, quoted. An argument cannot carry NUL (a C
+ * string ends there, and shells drop it or cut the word), so a value with a
+ * NUL is an EndpointError naming the field, not a command that would send
+ * something else. endpoint never puts NUL in a method, url or header; a string
+ * body can hold one.
+ */
+const shellArgument = (field: string, s: string): string => {
+  if (s.includes("\0")) throw new EndpointError(field, "contains NUL, which a command-line argument cannot carry")
+  return shellQuote(s)
+}
+
+/**
+ * A curl command that sends the request, for a POSIX shell:
+ * `curl -X 'METHOD' --url 'URL' -H 'name: value' ... --data-raw 'BODY'`.
+ * Every value is single-quoted, the method included, and follows the option
+ * that takes it (curl reads the next argument as that option's value, whatever
+ * it starts with); the url goes through `--url`, so a url starting with `-` is
+ * a url, not an option. Throws an EndpointError when a value contains NUL.
  *
  * @example
  * import { toCurl, } from "fp-endpoint/CommandLine"
  * import { endpoint } from "fp-endpoint"
  *
  * toCurl(endpoint("GET /user"))
- * // "curl -X GET 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
+ * // "curl -X 'GET' --url 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
  *
  * @since 0.1.0
  */
 export const toCurl = (r: RequestOptions): string => {
-  const words = ["curl", "-X", r.method.toUpperCase(), shellQuote(r.url)]
-  for (const name of Object.keys(r.headers)) words.push("-H", shellQuote(`${name}: ${r.headers[name]}`))
+  const words = ["curl", "-X", shellArgument("method", r.method.toUpperCase()), "--url", shellArgument("url", r.url)]
+  for (const name of Object.keys(r.headers)) words.push("-H", shellArgument(child("headers", name), `${name}: ${r.headers[name]}`))
   if (r.body !== undefined) {
     const body = typeof r.body === "string" ? r.body : JSON.stringify(r.body)
-    if (body !== undefined) words.push("--data-raw", shellQuote(body))
+    if (body !== undefined) words.push("--data-raw", shellArgument("body", body))
   }
   return words.join(" ")
 }
@@ -212,7 +235,7 @@ const stringify = (u: unknown): string =>
  * import { render } from "fp-endpoint/CommandLine"
  *
  * render({ _tag: "Build", route: "GET /user", options: {}, output: "curl" })
- * // right("curl -X GET 'https://api.github.com/user' ...")
+ * // right("curl -X 'GET' --url 'https://api.github.com/user' ...")
  *
  * @since 0.1.0
  */

@@ -1,8 +1,10 @@
-// RFC 6570 conformance: every case of the public uritemplate-test suite in
-// ../shared/rfc6570/*.json runs through endpoint(). The files are read at test
-// time, so every case counts and a new case cannot be silently skipped.
+// RFC 6570 conformance: every case of the public uritemplate-test suite, vendored
+// in test/fixtures/uritemplate-test/*.json (see SOURCE.md there), runs through
+// endpoint(). The files are read at test time, so every case counts and a new
+// case cannot be silently skipped.
 import { readdirSync, readFileSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError } from "../src/index.js"
 
@@ -13,7 +15,7 @@ interface Group {
   readonly testcases: ReadonlyArray<readonly [string, Expected]>
 }
 
-const DIR = resolve(process.cwd(), "../shared/rfc6570")
+const DIR = fileURLToPath(new URL("./fixtures/uritemplate-test/", import.meta.url))
 const FILES = readdirSync(DIR)
   .filter((f) => f.endsWith(".json"))
   .sort()

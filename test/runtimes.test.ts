@@ -4,8 +4,11 @@
 // Bun, Deno and headless Chromium (an esbuild browser bundle), and each
 // runtime's results must equal Node's in-process results from src/.
 //
-// A missing runtime is a failure with the command that installs it, never a
-// skip: .ci/setup.sh and `npm install` provide all of them.
+// A missing Node, Bun or Deno is a failure with the command that installs it,
+// never a skip: `npm install` provides them. Chromium is a system package
+// (.ci/setup.sh installs it), so where it is missing the browser test is skipped
+// with the reason printed, so `npm test` passes on a fresh machine; with
+// FP_ENDPOINT_REQUIRE_BROWSER=1 (set by .ci/run) a missing Chromium is a failure.
 import { execFile, execFileSync, spawnSync } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -125,6 +128,11 @@ const deno = () =>
   )
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+const REQUIRE_BROWSER = process.env.FP_ENDPOINT_REQUIRE_BROWSER === "1"
+/** Why the browser test cannot run here, or undefined when Chromium is there. */
+const chromiumMissing = existsSync(CHROMIUM)
+  ? undefined
+  : `Chromium not found at ${CHROMIUM}; install it with "apt-get install chromium" (see .ci/setup.sh) or set CHROMIUM_PATH`
 
 interface Output {
   resolved: string
@@ -195,9 +203,11 @@ describe.concurrent("the built package in every runtime gives Node's results", (
     expect(out.results).toEqual(expected())
   })
 
-  it("headless Chromium, esbuild browser bundle", async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium not found at ${CHROMIUM}. Install it with \`apt-get update && apt-get install -y chromium\` (see .ci/setup.sh), or set CHROMIUM_PATH.`)
+  it("headless Chromium, esbuild browser bundle", async (ctx) => {
+    if (chromiumMissing !== undefined) {
+      if (REQUIRE_BROWSER) throw new Error(`${chromiumMissing}. FP_ENDPOINT_REQUIRE_BROWSER=1: the browser test may not be skipped.`)
+      console.warn(`skipping the headless Chromium test: ${chromiumMissing} (FP_ENDPOINT_REQUIRE_BROWSER=1 makes this a failure)`)
+      ctx.skip(chromiumMissing)
     }
     const esbuild = await import("esbuild")
     const bundle = await esbuild.build({

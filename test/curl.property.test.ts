@@ -1,0 +1,233 @@
+// `--curl` prints a command that people paste into a shell (the issue: command
+// injection through the method, a header value or a url that starts with "-").
+// Here bash runs the printed command with `curl` replaced by a function that
+// prints its argv NUL-separated: the argv must be exactly the intended one, and
+// nothing else may run (no sentinel file, nothing on stderr). Every run has
+// bash's history expansion on, as in an interactive shell, so a `!` that
+// escaped its quotes would show (on stderr, or in the argv).
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import fc from "fast-check"
+import { afterAll, describe, expect, test } from "vitest"
+import { CommandLine, endpoint, type RequestOptions } from "../src/index.js"
+
+// -------------------------------------------------------------------------------------
+// running a printed command
+// -------------------------------------------------------------------------------------
+
+/** A fresh, empty working directory for bash: a payload's `touch pwned` would land here. */
+const cwd = mkdtempSync(join(tmpdir(), "fp-endpoint-curl-"))
+afterAll(() => rmSync(cwd, { recursive: true, force: true }))
+
+const PROLOGUE = ["set -o history -o histexpand", "curl() { printf '%s\\0' \"$@\"; }", ""].join("\n")
+const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, LANG: "C.UTF-8" }
+
+/** What bash does with a printed command: its syntax check, the argv curl receives, stderr, the files it left. */
+const inBash = (printed: string) => {
+  const syntax = spawnSync("bash", ["--norc", "--noprofile", "-n"], { input: printed + "\n", cwd, env })
+  const run = spawnSync("bash", ["--norc", "--noprofile", "-s"], { input: PROLOGUE + printed + "\n", cwd, env })
+  const out = run.stdout.toString("utf8")
+  const created = readdirSync(cwd)
+  for (const name of created) rmSync(join(cwd, name), { recursive: true, force: true })
+  return {
+    syntax: { status: syntax.status, stderr: syntax.stderr.toString("utf8") },
+    status: run.status,
+    argv: out.endsWith("\0") ? out.slice(0, -1).split("\0") : [out],
+    stderr: run.stderr.toString("utf8"),
+    created,
+  }
+}
+
+/** The argv `curl` must receive for a request: every value right after the option that takes it. */
+const intended = (r: RequestOptions): Array<string> => {
+  const argv = ["-X", r.method.toUpperCase(), "--url", r.url]
+  for (const name of Object.keys(r.headers)) argv.push("-H", `${name}: ${r.headers[name]}`)
+  if (r.body !== undefined) argv.push("--data-raw", typeof r.body === "string" ? r.body : JSON.stringify(r.body))
+  return argv
+}
+
+/** The printed command, run by bash, gives exactly `argv`; it parses, and nothing else runs. */
+const expectRunsAs = (printed: string, argv: Array<string>) => {
+  const result = inBash(printed)
+  expect(result).toEqual({ syntax: { status: 0, stderr: "" }, status: 0, argv, stderr: "", created: [] })
+}
+
+const cli = (argv: Array<string>) => {
+  let stdout = ""
+  let stderr = ""
+  const code = CommandLine.main(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) })
+  return { code, stdout, stderr }
+}
+
+const DEFAULT_HEADERS = Object.entries(endpoint.DEFAULTS.headers ?? {}).flatMap(([n, v]) => ["-H", `${n}: ${v}`])
+
+// -------------------------------------------------------------------------------------
+// examples (the issue's cases; each fails on the unquoted method / bare url)
+// -------------------------------------------------------------------------------------
+
+describe("--curl: the issue's examples", () => {
+  test("the printed format: curl -X 'METHOD' --url 'URL' -H 'name: value' ... --data-raw 'BODY'", () => {
+    expect(CommandLine.toCurl(endpoint("POST /x", { title: "it's" }))).toBe(
+      "curl -X 'POST' --url 'https://api.github.com/x' -H 'accept: application/vnd.github.v3+json' " +
+        `-H 'user-agent: ${endpoint.DEFAULTS.headers?.["user-agent"]}' -H 'content-type: application/json; charset=utf-8' ` +
+        `--data-raw '{"title":"it'\\''s"}'`,
+    )
+  })
+
+  test("a method X' with a $(touch pwned) header: the quote stays in the method, nothing runs", () => {
+    const { code, stdout } = cli(["--curl", "X' /x", "x-a:$(touch pwned)", "x-b:'"])
+    expect(code).toBe(0)
+    expectRunsAs(stdout.replace(/\n$/, ""), [
+      "-X", "X'", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS,
+      "-H", "x-a: $(touch pwned)", "-H", "x-b: '",
+    ])
+  })
+
+  test("a method `touch` is no command substitution", () => {
+    const { code, stdout } = cli(["--curl", "`touch` /x"])
+    expect(code).toBe(0)
+    expectRunsAs(stdout.replace(/\n$/, ""), ["-X", "`TOUCH`", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS])
+  })
+
+  test.each(["a|b", "a&b", "$HOME", "a;b", "!!", "*", "~", "#", "-o"])("a method %s stays one argument", (m) => {
+    const r = { method: m, url: "https://h.example/x", headers: {} }
+    expectRunsAs(CommandLine.toCurl(r), ["-X", m.toUpperCase(), "--url", "https://h.example/x"])
+  })
+
+  test("--base-url=-o/tmp/x: the url goes through --url, so curl reads it as a url, not as -o", () => {
+    const { code, stdout } = cli(["--curl", "--base-url=-o/tmp/x", "GET /x"])
+    expect(code).toBe(0)
+    expect(stdout).toContain(" --url '-o/tmp/x/x' ")
+    expectRunsAs(stdout.replace(/\n$/, ""), ["-X", "GET", "--url", "-o/tmp/x/x", ...DEFAULT_HEADERS])
+  })
+
+  test("! is inert in single quotes, with history expansion on; newlines stay inside a body", () => {
+    const body = "line 1 !! !-1 !echo\n'$(touch pwned)' `touch pwned`\n\\ \"!\"; touch pwned"
+    const { code, stdout } = cli(["--curl", "POST /x", "x-h:!! !-1 !$ ^a^b", `data:=${JSON.stringify(body)}`])
+    expect(code).toBe(0)
+    expectRunsAs(stdout.replace(/\n$/, ""), [
+      "-X", "POST", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS,
+      "-H", "x-h: !! !-1 !$ ^a^b", "-H", "content-type: application/json; charset=utf-8", "--data-raw", body,
+    ])
+  })
+
+  test("a NUL in a body is an EndpointError naming the body (an argument cannot carry NUL)", () => {
+    const { code, stdout, stderr } = cli(["--curl", "POST /x", 'data:="a\\u0000b"'])
+    expect({ code, stdout, stderr }).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "fp-endpoint: body: contains NUL, which a command-line argument cannot carry\n",
+    })
+    expect(() => CommandLine.toCurl({ method: "get", url: "/x", headers: { "x-a": "1\u00002" } })).toThrow(
+      "headers.x-a: contains NUL",
+    )
+    expect(() => CommandLine.toCurl({ method: "get", url: "/x\u0000", headers: {} })).toThrow("url: contains NUL")
+  })
+
+  test("the stub sees a broken command: an unquoted method splits, a bare -o url is an option", () => {
+    // The harness itself must be able to fail: the old output for the issue's cases.
+    expect(inBash("curl -X `TOUCH` 'https://h/x'")).toMatchObject({ stderr: expect.stringMatching(/TOUCH/), argv: ["-X", "https://h/x"] })
+    expect(inBash("curl -X X' 'https://h/x' -H 'x-a: $(touch pwned)' -H 'x-b: '\\'''")).toMatchObject({ created: ["pwned"] })
+    expect(inBash("curl -X GET '-o/tmp/x/x'").argv).toEqual(["-X", "GET", "-o/tmp/x/x"])
+    expect(inBash("curl -H x!!").stderr).not.toBe("")
+  })
+})
+
+// -------------------------------------------------------------------------------------
+// properties
+// -------------------------------------------------------------------------------------
+
+/** RFC 9110 tchar. */
+const TCHAR = [..."!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+const PAYLOADS = [
+  "$(touch pwned)", "`touch pwned`", ";touch pwned;", "|touch pwned", "&touch pwned&", "' ; touch pwned ; '",
+  "'\\''", "'", "''", "\"", "\\", "\\'", "!", "!!", "!-1", "$HOME", "${x}", "$'\\x41'", "*", "?", "~", "#", " ", "\t",
+  "--", "-o", "-o/tmp/x", "--output=x", "@/etc/passwd", "é", "😀", "\u2028", "\ufeff", "\u00a0", "\x1b[2K",
+]
+const piecesOf = (extra: fc.Arbitrary<string>) =>
+  fc.array(fc.oneof(fc.constantFrom(...PAYLOADS), extra), { maxLength: 8 }).map((a) => a.join(""))
+
+const method = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...TCHAR), minLength: 1, maxLength: 10 }),
+  fc.constantFrom("X'", "`touch`", "a|b", "$(x)", "-o", "GET", "post"),
+)
+/** Any string without CR, LF or NUL (what a header value may be). */
+const lineText = fc
+  .oneof(piecesOf(fc.string({ unit: "binary", maxLength: 4 })), fc.string({ unit: "binary" }))
+  .map((s) => s.replace(/[\r\n\0]/g, ""))
+/** Any string without NUL (what an argument may be), newlines included. */
+const text = fc
+  .oneof(piecesOf(fc.oneof(fc.string({ unit: "binary", maxLength: 4 }), fc.constantFrom("\n", "\r\n", "\r"))), fc.string({ unit: "binary" }))
+  .map((s) => s.replace(/\0/g, ""))
+const headerName = fc.string({ unit: fc.constantFrom(...TCHAR), minLength: 1, maxLength: 8 })
+const url = fc.oneof(
+  text.map((s) => "https://h.example/" + s),
+  text.map((s) => "-" + s),
+  fc.constantFrom("-o/tmp/x", "--output=/tmp/x", "-K/etc/passwd"),
+  text,
+)
+const body = fc.oneof(
+  fc.constant(undefined),
+  text,
+  fc.dictionary(text, fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 })), { maxKeys: 4 }),
+)
+const request: fc.Arbitrary<RequestOptions> = fc
+  .record({
+    method,
+    url,
+    headers: fc.dictionary(headerName, fc.oneof(lineText, fc.integer()), { maxKeys: 4 }),
+    body,
+  })
+  .map(({ body, ...rest }) => (body === undefined ? rest : { ...rest, body }))
+
+const RUNS = 100
+const TIMEOUT = 120_000
+
+describe("--curl: properties (bash runs every printed command)", () => {
+  test(
+    "toCurl: for any method, url, headers and body, bash gives curl exactly the intended argv and runs nothing else",
+    () => {
+      fc.assert(
+        fc.property(request, (r) => {
+          expectRunsAs(CommandLine.toCurl(r), intended(r))
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+
+  test(
+    "the command line: --base-url, a method, a path, header items and params give the argv of endpoint's result",
+    () => {
+      const path = fc.string({ unit: fc.constantFrom(...TCHAR, "/", "(", ")", ";", "<", ">", "\"", "\\", "@", "[", "]", "é", "😀"), maxLength: 12 })
+      const base = fc.oneof(fc.constantFrom("https://h.example", "-o/tmp/x", "--output=/tmp/x"), lineText.map((s) => s.replace(/\s/g, "")))
+      const header = fc.tuple(headerName, lineText).map(([n, v]) => `${n}:${v}`)
+      const param = fc.oneof(
+        fc.tuple(fc.constantFrom("title", "q", "note"), text).map(([k, v]) => `${k}=${v}`),
+        text.map((s) => `data:=${JSON.stringify(s)}`),
+      )
+      fc.assert(
+        fc.property(base, method, path, fc.array(header, { maxLength: 3 }), fc.array(param, { maxLength: 2 }), (b, m, p, hs, ps) => {
+          const argv = ["--curl", `--base-url=${b}`, "--", `${m} /${p}`, ...hs, ...ps] // -- : a method may start with -
+          const parsed = CommandLine.parseArgs(argv)
+          if (parsed._tag === "Left" || parsed.right._tag !== "Build") throw new Error(`unexpected parse: ${JSON.stringify(parsed)}`)
+          let r: RequestOptions
+          try {
+            r = endpoint(parsed.right.route, parsed.right.options)
+          } catch {
+            expect(cli(argv).code).toBe(2) // endpoint refused the input: so does the command line
+            return
+          }
+          const { code, stdout, stderr } = cli(argv)
+          expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
+          expectRunsAs(stdout.replace(/\n$/, ""), intended(r))
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
+})
