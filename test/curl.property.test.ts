@@ -96,11 +96,14 @@ describe("--curl: the issue's examples", () => {
     expectRunsAs(CommandLine.toCurl(r), ["-X", m.toUpperCase(), "--url", "https://h.example/x"])
   })
 
-  test("--base-url=-o/tmp/x: the url goes through --url, so curl reads it as a url, not as -o", () => {
-    const { code, stdout } = cli(["--curl", "--base-url=-o/tmp/x", "GET /x"])
+  test("--base-url=-o/tmp/x is refused (not an http(s) url); a url starting with - goes through --url", () => {
+    const refused = cli(["--curl", "--base-url=-o/tmp/x", "GET /x"])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain("baseUrl")
+    const { code, stdout } = cli(["--curl", "--base-url=", "GET -o/tmp/x"])
     expect(code).toBe(0)
-    expect(stdout).toContain(" --url '-o/tmp/x/x' ")
-    expectRunsAs(stdout.replace(/\n$/, ""), ["-X", "GET", "--url", "-o/tmp/x/x", ...DEFAULT_HEADERS])
+    expect(stdout).toContain(" --url '-o/tmp/x' ")
+    expectRunsAs(stdout.replace(/\n$/, ""), ["-X", "GET", "--url", "-o/tmp/x", ...DEFAULT_HEADERS])
   })
 
   test("! is inert in single quotes, with history expansion on; newlines stay inside a body", () => {
