@@ -11,7 +11,7 @@ import type { EndpointError } from "./EndpointError.js"
 import { shown } from "./internal/describe.js"
 import { chain, fail, right } from "./internal/either.js"
 import { Bounded, byFrozenPair, ENTRIES, LENGTH } from "./internal/memo.js"
-import { has, put } from "./internal/object.js"
+import { has, isArray, isPlainObject, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
 import * as Query from "./Query.js"
 import * as Template from "./Template.js"
@@ -70,10 +70,8 @@ export const joinBase = (baseUrl: string, path: string): string => {
 }
 
 /** Whether a method's other parameters go to the query (`GET`, `HEAD`) rather than the body. */
-const sendsQuery = (method: string): boolean => {
-  const m = method.toUpperCase()
-  return m === "GET" || m === "HEAD"
-}
+const sendsQuery = (method: string): boolean =>
+  method === "GET" || method === "HEAD" || ((method.length === 3 || method.length === 4) && /^(get|head)$/i.test(method))
 
 /** A template's variable names, for membership tests: a few are compared one by one, many through a Set. */
 interface Names {
@@ -123,7 +121,7 @@ const urlOf = (t: Template.Template, o: Options): Either<EndpointError, string> 
  * @since 0.1.0
  */
 export const isOpaqueBody = (data: unknown): boolean => {
-  if (typeof data !== "object" || data === null) return false
+  if (typeof data !== "object" || data === null || isPlainObject(data) || isArray(data)) return false
   try {
     const g = globalThis as unknown as Record<string, (abstract new (...args: never) => unknown) | undefined>
     return (
@@ -152,7 +150,7 @@ const baseHeaders = byFrozenPair((headers: Headers, mediaType: MediaType): Eithe
   const accept = headers.accept
   return chain(Accept.amend(typeof accept === "number" ? String(accept) : accept ?? undefined, mediaType), (amended) => {
     if (amended !== undefined && amended !== accept) put(out, "accept", amended)
-    return right(Object.freeze(out))
+    return right(out) // kept private, never handed out (each result gets a copy), and not frozen: V8 copies an ordinary object faster
   })
 })
 

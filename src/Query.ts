@@ -19,9 +19,11 @@ const text = (u: unknown, field: string): Either<EndpointError, string> => {
 
 /** `s` percent-encoded as a query component; GitHub's search syntax keeps `+` in `q`. */
 const encoded = (name: string, s: string): Either<EndpointError, string> => {
-  const out = name === "q" ? s.split("+").map((p) => encodeComponent(p)) : [encodeComponent(s)]
-  if (out.includes(undefined)) return fail(shown(name), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
-  return right(out.join("+"))
+  const out = name === "q" && s.includes("+") ? s.split("+").map((p) => encodeComponent(p)) : encodeComponent(s)
+  if (out === undefined || (typeof out !== "string" && out.includes(undefined))) {
+    return fail(shown(name), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
+  }
+  return right(typeof out === "string" ? out : out.join("+"))
 }
 
 /**

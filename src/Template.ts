@@ -401,18 +401,37 @@ const isDotSegment = (segment: string): boolean => {
   return s === "." || s === ".."
 }
 
-/** The name of the first expression (in the path) whose text is part of a `.` or `..` segment. */
-const dotSegmentVariable = (out: string, spans: ReadonlyArray<[number, number, string]>): string | undefined => {
-  const pathEnd = out.search(/[?#]/)
-  const path = pathEnd < 0 ? out : out.slice(0, pathEnd)
-  let from = 0
-  for (const segment of path.split("/")) {
-    const to = from + segment.length
-    if (isDotSegment(segment)) for (const [a, b, name] of spans) if (a < to && b > from) return name
-    from = to + 1
+/**
+ * The name of the first path expression whose text is part of a `.` or `..`
+ * segment. Only an expression whose text holds a dot (or `%2e`) can be: the
+ * segment around each such one is checked, so the cost follows those texts.
+ */
+const dotSegmentVariable = (out: string, spans: ReadonlyArray<Span>): string | undefined => {
+  let pathEnd = -1
+  for (const [start, end, name] of spans) {
+    if (!holdsDot(out, start, end)) continue
+    if (pathEnd < 0) pathEnd = Math.min(...[out.indexOf("?"), out.indexOf("#"), out.length].filter((i) => i >= 0))
+    if (start >= pathEnd) break
+    for (let from = out.lastIndexOf("/", start - 1) + 1; from <= Math.min(end, pathEnd); ) {
+      const slash = out.indexOf("/", from)
+      const to = slash < 0 || slash > pathEnd ? pathEnd : slash
+      if (to - from <= 6 && isDotSegment(out.slice(from, to))) return name
+      from = to + 1
+    }
   }
   return undefined
 }
+
+/** Whether `out` holds `.` or `%2e` between `start` and `end`. */
+const holdsDot = (out: string, start: number, end: number): boolean => {
+  const dot = out.indexOf(".", start)
+  if (dot >= 0 && dot < end) return true
+  for (let p = out.indexOf("%2", start); p >= 0 && p < end; p = out.indexOf("%2", p + 1)) if ((out.charCodeAt(p + 2) | 32) === 101) return true
+  return false
+}
+
+/** Where an expression's text stands in the url, and the variable to name. */
+type Span = readonly [start: number, end: number, name: string]
 
 /**
  * Expands a parsed template, reading each variable through `lookup`. A value
@@ -431,7 +450,7 @@ const dotSegmentVariable = (out: string, spans: ReadonlyArray<[number, number, s
  */
 export const expandWith = (t: Template, lookup: (name: string) => unknown): Either<EndpointError, string> => {
   let out = ""
-  const spans: Array<[number, number, string]> = []
+  const spans: Array<Span> = []
   for (const part of t.parts) {
     if (typeof part === "string") {
       out += part

@@ -4,6 +4,7 @@
 import fc from "fast-check"
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
+import * as Se from "fp-ts/lib/Semigroup.js"
 import { describe, expect, test } from "vitest"
 import { Codec, endpoint, EndpointError, Merge, Options, Parse } from "../../src/index.js"
 import { arbRawOptions, arbRoute, deepFreeze } from "./arbitraries.js"
@@ -55,6 +56,12 @@ describe("Options.Monoid laws", () => {
   test("idempotence: concat(o, o) is o", () => {
     fc.assert(fc.property(arbModel, (o) => {
       expect(concat(o, o)).toStrictEqual(o)
+    }), RUNS)
+  })
+  test("Semigroup is fp-ts' struct of the field semigroups, written out", () => {
+    const struct = Se.struct(Options.fieldSemigroups)
+    fc.assert(fc.property(arbModel, arbModel, (a, b) => {
+      expect(Options.Semigroup.concat(a, b)).toStrictEqual(struct.concat(a, b))
     }), RUNS)
   })
   test("concat is dual and concatAll folds", () => {
