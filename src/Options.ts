@@ -172,7 +172,16 @@ export const PreviewsSemigroup: Se.Semigroup<ReadonlyArray<string>> = {
   concat: (first, second) => (second.length === 0 ? first : first.length === 0 ? second : unique([...first, ...second])),
 }
 
-/** Each string once, first occurrence kept. */
+/**
+ * Each string once, the first occurrence kept: how previews are normalised.
+ *
+ * @example
+ * import { Options } from "fp-endpoint"
+ *
+ * Options.unique(["a", "b", "a"]) // ["a", "b"]
+ *
+ * @since 0.1.0
+ */
 export const unique = (names: ReadonlyArray<string>): ReadonlyArray<string> => Array.from(new Set(names))
 
 /**

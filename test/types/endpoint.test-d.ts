@@ -9,7 +9,7 @@ import {
   type Endpoint,
   type EndpointError,
   type MergedAs,
-  type OptionsType,
+  type FlatOptions as OptionsType,
   type RequestOptions,
 } from "../../src/index.js"
 
