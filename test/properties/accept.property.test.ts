@@ -6,7 +6,13 @@
 //             the run's last `-preview` names a preview already there.
 import fc from "fast-check"
 import { describe, expect, test } from "vitest"
-import { amendAccept } from "../../src/Accept.js"
+import { amend } from "../../src/Accept.js"
+
+const amendAccept = (accept: string | undefined, m: { format?: string; previews?: ReadonlyArray<string> }): string | undefined => {
+  const r = amend(accept, { format: m.format, previews: m.previews ?? [] })
+  if (r._tag === "Left") throw r.left
+  return r.right
+}
 
 const isWord = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9_]$/.test(c)
 const wordEnd = (s: string, i: number): number => {
