@@ -263,10 +263,11 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
     if (known !== undefined) return right(known)
     return chain(Merge.merge(defaults, route), (base) => right(routes.set(route, base)))
   }
-  const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> =>
-    typeof first === "string"
-      ? chain(routeBase(first), (base) => Merge.withOptions(base, second, true))
-      : Merge.merge(defaults, first, second)
+  const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> => {
+    if (typeof first !== "string") return Merge.merge(defaults, first, second)
+    const base = routes.get(first) // merge's first concat, remembered
+    return base !== undefined ? Merge.withOptions(base, second, true) : chain(routeBase(first), (b) => Merge.withOptions(b, second, true))
+  }
   const either = (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> => chain(merge(first, second), parse)
   const endpoint = ((first?: unknown, second?: unknown) => orThrow(either(first, second))) as unknown as Endpoint<D>
   Object.defineProperties(endpoint, {

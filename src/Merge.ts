@@ -54,8 +54,12 @@ const decodeOptional = (u: unknown): Either<EndpointError, Options> => (u === un
  *
  * @since 0.1.0
  */
-export const withOptions = (base: Options, options: unknown, routed: boolean): Either<EndpointError, Options> =>
-  chain(decodeOptional(options), (o) => (routed ? chain(checkRoute(base, o), (c) => right(concat(base, c))) : right(concat(base, o))))
+export const withOptions = (base: Options, options: unknown, routed: boolean): Either<EndpointError, Options> => {
+  const o = decodeOptional(options)
+  if (o._tag === "Left") return o
+  const checked = routed ? checkRoute(base, o.right) : o
+  return checked._tag === "Left" ? checked : right(concat(base, checked.right))
+}
 
 /**
  * Folds defaults, then a route string (or options) and options:

@@ -41,6 +41,8 @@ const encoded = (name: string, s: string): Either<EndpointError, string> => {
  */
 export const pair = (name: string, value: unknown): Either<EndpointError, string> => {
   if (value === undefined || value === null) return right("")
+  const quick = quickPair(name, value)
+  if (quick !== undefined) return right(quick)
   const key = encoded("", name)
   if (key._tag === "Left") return fail(shown(name), "lone surrogate in the parameter name cannot be percent-encoded")
   if (!isArray(value)) {
@@ -64,6 +66,26 @@ export const pair = (name: string, value: unknown): Either<EndpointError, string
     pairs.push(p.right)
   }
   return right(pairs.join("&"))
+}
+
+/**
+ * `name=value` for a scalar that encodes without trouble, the commonest case;
+ * `undefined` when {@link pair} must look closer (arrays, errors, `q` with `+`).
+ *
+ * @example
+ * import { Query } from "fp-endpoint"
+ *
+ * Query.quickPair("per_page", 100) // "per_page=100"
+ * Query.quickPair("labels", ["a"]) // undefined
+ *
+ * @since 0.1.0
+ */
+export const quickPair = (name: string, value: unknown): string | undefined => {
+  const s = scalarString(value)
+  if (s === undefined || (name === "q" && s.includes("+"))) return undefined
+  const k = encodeComponent(name)
+  const v = encodeComponent(s)
+  return k === undefined || v === undefined ? undefined : k + "=" + v
 }
 
 const chainPair = (key: string, name: string, value: string): Either<EndpointError, string> => {

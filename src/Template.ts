@@ -385,10 +385,17 @@ const expandExpression = (e: Expression, lookup: (name: string) => unknown): Par
   let out = ""
   let defined = false
   for (const v of e.variables) {
-    const piece = variable(op, v, lookup(v.name))
-    if (piece._tag === "Left") return piece
-    if (piece.right === undefined) continue
-    out += (defined ? op.sep : op.first) + piece.right
+    const value = lookup(v.name)
+    if (value === undefined || value === null) continue
+    // a string under an unnamed operator, the commonest case, is written at once
+    let piece = typeof value === "string" && v.prefix === 0 && !op.named ? encode(value, op.allow) : undefined
+    if (piece === undefined) {
+      const p = variable(op, v, value)
+      if (p._tag === "Left") return p
+      if (p.right === undefined) continue
+      piece = p.right
+    }
+    out += (defined ? op.sep : op.first) + piece
     defined = true
   }
   return right(out)
@@ -409,8 +416,7 @@ const isDotSegment = (segment: string): boolean => {
 const dotSegmentVariable = (out: string, spans: ReadonlyArray<Span>): string | undefined => {
   let pathEnd = -1
   for (const [start, end, name] of spans) {
-    if (!holdsDot(out, start, end)) continue
-    if (pathEnd < 0) pathEnd = Math.min(...[out.indexOf("?"), out.indexOf("#"), out.length].filter((i) => i >= 0))
+    if (pathEnd < 0) pathEnd = pathLength(out)
     if (start >= pathEnd) break
     for (let from = out.lastIndexOf("/", start - 1) + 1; from <= Math.min(end, pathEnd); ) {
       const slash = out.indexOf("/", from)
@@ -422,11 +428,17 @@ const dotSegmentVariable = (out: string, spans: ReadonlyArray<Span>): string | u
   return undefined
 }
 
-/** Whether `out` holds `.` or `%2e` between `start` and `end`. */
-const holdsDot = (out: string, start: number, end: number): boolean => {
-  const dot = out.indexOf(".", start)
-  if (dot >= 0 && dot < end) return true
-  for (let p = out.indexOf("%2", start); p >= 0 && p < end; p = out.indexOf("%2", p + 1)) if ((out.charCodeAt(p + 2) | 32) === 101) return true
+/** Where the path of a url ends: at its first `?` or `#`, or its end. */
+const pathLength = (url: string): number => {
+  const q = url.indexOf("?")
+  const h = url.indexOf("#")
+  return q < 0 ? (h < 0 ? url.length : h) : h < 0 ? q : Math.min(q, h)
+}
+
+/** Whether an expression's text holds `.` or `%2e`. */
+const holdsDot = (text: string): boolean => {
+  if (text.includes(".")) return true
+  for (let p = text.indexOf("%2"); p >= 0; p = text.indexOf("%2", p + 1)) if ((text.charCodeAt(p + 2) | 32) === 101) return true
   return false
 }
 
@@ -450,7 +462,7 @@ type Span = readonly [start: number, end: number, name: string]
  */
 export const expandWith = (t: Template, lookup: (name: string) => unknown): Either<EndpointError, string> => {
   let out = ""
-  const spans: Array<Span> = []
+  let dotted: Array<Span> | undefined // path expressions whose text holds a dot: only these can make a dot segment
   for (const part of t.parts) {
     if (typeof part === "string") {
       out += part
@@ -458,11 +470,12 @@ export const expandWith = (t: Template, lookup: (name: string) => unknown): Eith
     }
     const piece = expandExpression(part, lookup)
     if (piece._tag === "Left") return piece
-    if (part.inPath && piece.right !== "") spans.push([out.length, out.length + piece.right.length, part.variables[0]!.name])
-    out += piece.right
+    const text = piece.right
+    if (t.mode === "route" && part.inPath && holdsDot(text)) (dotted ??= []).push([out.length, out.length + text.length, part.variables[0]!.name])
+    out += text
     if (out.length > MAX_LENGTH) return fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
   }
-  const dots = t.mode === "route" && spans.length > 0 ? dotSegmentVariable(out, spans) : undefined
+  const dots = dotted === undefined ? undefined : dotSegmentVariable(out, dotted)
   return dots === undefined ? right(out) : fail(shown(dots), "a value cannot make a path segment \".\" or \"..\" (it would move the request)")
 }
 
