@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import * as Mo from "fp-ts/lib/Monoid.js"
+import type * as Mo from "fp-ts/lib/Monoid.js"
 import type * as Se from "fp-ts/lib/Semigroup.js"
 import { has, put } from "./internal/object.js"
 
@@ -332,4 +332,4 @@ export const concat: {
  *
  * @since 0.1.0
  */
-export const concatAll: (all: ReadonlyArray<Options>) => Options = /* @__PURE__ */ Mo.concatAll(Monoid)
+export const concatAll = (all: ReadonlyArray<Options>): Options => all.reduce(Semigroup.concat, empty) // fp-ts' Monoid.concatAll, without its module

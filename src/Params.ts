@@ -7,9 +7,10 @@
  * - `{…}` expressions of RFC 6570 (level 4): `{name}`, `{+name}`, `{#name}`,
  *   `{.name}`, `{/name}`, `{;name}`, `{?name}`, `{&name}`, with several names
  *   (`{a,b}`), exploded names (`{name*}`) and prefixed names (`{name:3}`).
- * - `:name` outside `{…}` (a colon, then a letter or `_`, then letters, digits
- *   or `_`), but not in a leading `scheme:` and `//authority`:
- *   `https://host:8080/x` has no parameter.
+ * - `:name` at the start of a path segment (right after a `/`, before any `?`
+ *   or `#`, not in a leading `scheme:` and `//authority`): a colon, then a
+ *   letter or `_`, then letters, digits or `_`. `https://host:8080/x`,
+ *   `/search?q=user:x` and `/v1/{name}:cancel` have no `:name` parameter.
  *
  * Which names are required: every name of a `{…}` (simple) or `{+…}`
  * (reserved) expression, several names in one expression included (`{a,b}`
@@ -175,12 +176,13 @@ type TakeName<S extends string, N extends string, L extends ReadonlyArray<0> = [
     : [N, ""]
 
 /**
- * Every `:name` of a literal run (text outside `{…}`), added to `Req`. Jumps
- * from colon to colon; stops after {@link Limit} colons.
+ * Every `:name` of a literal run (text outside `{…}`) of the path, added to
+ * `Req`: only right after a `/`. Jumps from `/:` to `/:`; stops after
+ * {@link Limit} of them.
  */
 type Colons<S extends string, Req extends string, L extends ReadonlyArray<0> = []> = L["length"] extends Limit
   ? Req
-  : S extends `${string}:${infer After}`
+  : S extends `${string}/:${infer After}`
     ? After extends `${infer C}${infer R}`
       ? C extends NameStart
         ? TakeName<R, C> extends [infer N extends string, infer Rest extends string]
@@ -189,6 +191,18 @@ type Colons<S extends string, Req extends string, L extends ReadonlyArray<0> = [
         : Colons<After, Req, [...L, 0]>
       : Req
     : Req
+
+/** Whether a literal run or an expression ends the path: a `?` or `#` in it, or a `?`, `&` or `#` operator. */
+type EndsPath<Lit extends string, E extends string = ""> = Lit extends `${string}${"?" | "#"}${string}`
+  ? true
+  : E extends `${"?" | "&" | "#"}${string}`
+    ? true
+    : false
+
+/** The `:name`s of a literal run while still in the path (before its `?` or `#`). */
+type PathColons<Lit extends string, Req extends string, InPath extends boolean> = InPath extends true
+  ? Colons<Before<Before<Lit, "?">, "#">, Req>
+  : Req
 
 /** A variable of an expression without its modifier; scalar when prefixed. */
 type VarName<V extends string> = V extends `${infer N}:${string}` ? N : V extends `${infer N}*` ? N : V
@@ -221,14 +235,14 @@ type Expression<E extends string, Req extends string, Opt extends string, Sc ext
  * character at a time), reading `:name` in the literal runs between.
  * Accumulators: `Req` required names, `Opt` optional names, `Sc` prefixed names.
  */
-type Scan<S extends string, Req extends string, Opt extends string, Sc extends string, C extends ReadonlyArray<0> = []> =
+type Scan<S extends string, Req extends string, Opt extends string, Sc extends string, C extends ReadonlyArray<0> = [], InPath extends boolean = true> =
   C["length"] extends Limit
     ? [Req, Opt, Sc]
     : S extends `${infer Lit}{${infer E}}${infer Rest}`
-      ? Expression<E, Colons<Lit, Req>, Opt, Sc> extends [infer R extends string, infer O extends string, infer P extends string]
-        ? Scan<Rest, R, O, P, [...C, 0]>
+      ? Expression<E, PathColons<Lit, Req, InPath>, Opt, Sc> extends [infer R extends string, infer O extends string, infer P extends string]
+        ? Scan<Rest, R, O, P, [...C, 0], InPath extends false ? false : EndsPath<Lit, E> extends true ? false : true>
         : never
-      : [Colons<S, Req>, Opt, Sc]
+      : [PathColons<S, Req, InPath>, Opt, Sc]
 
 /**
  * The scanner for a `scheme://authority` prefix, where `:` is never a

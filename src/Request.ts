@@ -68,7 +68,7 @@ export type Draft<Missing extends string = never> = E.Either<EndpointError, Opti
  * import { Request } from "fp-endpoint"
  * import { pipe } from "fp-ts/function"
  *
- * pipe(Request.empty, Request.url("/user"), Request.build) // right({ method: "get", url: "https://api.github.com/user", ... })
+ * pipe(Request.empty, Request.with({ url: "/user" }), Request.build) // right({ method: "get", url: "https://api.github.com/user", ... })
  *
  * @since 0.1.0
  */
