@@ -373,5 +373,7 @@ const onDraft = <A>(self: Draft<string>, f: (o: Options) => E.Either<EndpointErr
   })
 
 /** An endpoint's `DEFAULTS`, or options given as defaults, validated. */
-const defaultsOf = (d: object): E.Either<EndpointError, Options> =>
-  attemptEither(() => decode(typeof d === "function" ? (d as Endpoint).DEFAULTS : d, "defaults"))
+const defaultsOf = (d: object): E.Either<EndpointError, Options> => {
+  const decoded = attemptEither(() => decode(typeof d === "function" ? (d as Endpoint).DEFAULTS : d))
+  return decoded._tag === "Right" ? decoded : fail(`defaults.${decoded.left.path}`, decoded.left.problem)
+}

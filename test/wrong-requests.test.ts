@@ -1,0 +1,174 @@
+// No silent wrong requests: each case here returned a request that looked fine
+// and said something else (most still do in @octokit/endpoint).
+import { execFileSync } from "node:child_process"
+import * as E from "fp-ts/lib/Either.js"
+import { pipe } from "fp-ts/lib/function.js"
+import { describe, expect, test } from "vitest"
+import { endpoint, EndpointError, isEndpointError, Request } from "../src/index.js"
+import { errorOf } from "./helpers.js"
+
+describe("a route fixes the method and the url", () => {
+  test("a body field named url is an error pointing to data, not a request to another host", () => {
+    const e = errorOf(() =>
+      endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
+        owner: "o", repo: "r", hook_id: 1, url: "https://example.com/hook", headers: { authorization: "token secret" },
+      }),
+    )
+    expect(e.path).toBe("url")
+    expect(e.message).toContain("data")
+    // as data, it is the body
+    const r = endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", {
+      owner: "o", repo: "r", hook_id: 1, data: { url: "https://example.com/hook", content_type: "json" },
+    })
+    expect(r.url).toBe("https://api.github.com/repos/o/r/hooks/1/config")
+    expect(r.body).toEqual({ url: "https://example.com/hook", content_type: "json" })
+  })
+  test("a different method is an error; an equal url or method (any case) is fine", () => {
+    expect(errorOf(() => endpoint("GET /x", { method: "DELETE" })).path).toBe("method")
+    expect(endpoint("GET /x", { method: "get", url: "/x" }).url).toBe("https://api.github.com/x")
+    expect(errorOf(() => endpoint.merge("GET /x", { url: "/y" })).path).toBe("url")
+  })
+  test("without a route, url and method are options", () => {
+    expect(endpoint({ method: "POST", url: "/x", a: 1 })).toMatchObject({ method: "post", url: "https://api.github.com/x", body: { a: 1 } })
+  })
+})
+
+describe(":name is a placeholder only at the start of a path segment", () => {
+  test("in the query and after } it is literal text", () => {
+    expect(endpoint("GET /search/repositories?q=user:theonion").url).toBe("https://api.github.com/search/repositories?q=user:theonion")
+    expect(endpoint("POST /v1/{name}:cancel", { name: "ops/1" }).url).toBe("https://api.github.com/v1/ops%2F1:cancel")
+    expect(endpoint("GET /x#a:b").url).toBe("https://api.github.com/x#a:b")
+    expect(endpoint("GET /time/12:30").url).toBe("https://api.github.com/time/12:30")
+    expect(endpoint("GET /a/:b/c", { b: "B" }).url).toBe("https://api.github.com/a/B/c")
+  })
+})
+
+describe("form and binary bodies keep their own content type", () => {
+  const bodies: Array<[string, unknown]> = [
+    ["URLSearchParams", new URLSearchParams("a=1")],
+    ["FormData", new FormData()],
+    ["Blob", new Blob(["x"])],
+    ["ArrayBuffer", new ArrayBuffer(2)],
+    ["Uint8Array", new Uint8Array(2)],
+    ["DataView", new DataView(new ArrayBuffer(2))],
+    ["ReadableStream", new ReadableStream()],
+  ]
+  for (const [name, data] of bodies) {
+    test(`${name}: no content type is defaulted, the body is passed as it is`, () => {
+      const r = endpoint("POST /upload", { data })
+      expect(r.headers["content-type"]).toBeUndefined()
+      expect(r.body).toBe(data)
+    })
+  }
+  test("a string or an object body still gets the JSON content type; a given one is kept", () => {
+    expect(endpoint("POST /x", { data: "x" }).headers["content-type"]).toBe("application/json; charset=utf-8")
+    expect(endpoint("POST /x", { data: new Uint8Array(1), headers: { "content-type": "application/zip" } }).headers["content-type"]).toBe("application/zip")
+  })
+})
+
+describe("a path value cannot move the request", () => {
+  for (const repo of ["..", "."]) {
+    test(`repo: ${JSON.stringify(repo)} is an EndpointError naming the parameter`, () => {
+      expect(errorOf(() => endpoint("DELETE /repos/{owner}/{repo}", { owner: "victim", repo })).path).toBe("repo")
+    })
+  }
+  test("reserved expansion, path segments and :name are checked too; dots inside a segment are fine", () => {
+    expect(errorOf(() => endpoint("GET /x/{+path}", { path: "a/../b" })).path).toBe("path")
+    // reserved expansion keeps %XX, and URL parsers resolve %2e as a dot
+    for (const path of ["a/%2e%2E/b", "%2E", ".%2e/x"]) expect(errorOf(() => endpoint("GET /x/{+path}", { path })).path).toBe("path")
+    // simple expansion encodes the % itself: "%2e" stays data
+    expect(endpoint("GET /x/{id}", { id: "%2e%2e" }).url).toBe("https://api.github.com/x/%252e%252e")
+    expect(errorOf(() => endpoint("GET /x{/list*}", { list: ["a", ".."] })).path).toBe("list")
+    expect(errorOf(() => endpoint("GET /x/:id", { id: ".." })).path).toBe("id")
+    expect(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "rest.js" }).url).toBe("https://api.github.com/repos/o/rest.js")
+    expect(endpoint("GET /x/{name}", { name: "..." }).url).toBe("https://api.github.com/x/...")
+  })
+  test("values in the query, and dot segments written in the template, are left alone", () => {
+    expect(endpoint("GET /x{?q}", { q: ".." }).url).toBe("https://api.github.com/x?q=..")
+    expect(endpoint("GET /a/../b").url).toBe("https://api.github.com/a/../b")
+  })
+})
+
+describe("headers and base urls that can be expressed and checked", () => {
+  test("null removes a header, a default one included; concat keeps the null", () => {
+    const r = endpoint("GET /user", { headers: { "user-agent": null } })
+    expect(r.headers).toEqual({ accept: "application/vnd.github.v3+json" })
+    const quiet = endpoint.defaults({ headers: { "user-agent": null } })
+    expect(quiet.DEFAULTS.headers["user-agent"]).toBeNull()
+    expect(quiet("GET /user").headers["user-agent"]).toBeUndefined()
+    expect(quiet("GET /user", { headers: { "user-agent": "back" } }).headers["user-agent"]).toBe("back")
+    expect(endpoint("POST /x", { a: 1, headers: { "content-type": null } }).headers["content-type"]).toBeUndefined()
+  })
+  test("baseUrl is an absolute http(s) url without query or fragment, or empty", () => {
+    for (const bad of ["not a url", "https://x.test/api?x=1", "https://x.test/#f", "ftp://x.test", "https://", "https://x y/"]) {
+      expect(errorOf(() => endpoint("GET /user", { baseUrl: bad })).path).toBe("baseUrl")
+    }
+    expect(endpoint("GET /user", { baseUrl: "" }).url).toBe("/user")
+    expect(endpoint("GET https://h/x", { baseUrl: "" }).url).toBe("https://h/x")
+  })
+  test("exactly one / joins baseUrl and the path", () => {
+    const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" })
+    expect(ghe("GET user").url).toBe("https://ghe.example/api/v3/user")
+    expect(ghe("GET /user").url).toBe("https://ghe.example/api/v3/user")
+    expect(ghe("GET /user", { baseUrl: "https://ghe.example/api/v3/" }).url).toBe("https://ghe.example/api/v3/user")
+  })
+})
+
+describe("callers that octokit's ecosystem already has", () => {
+  test("merge and endpoint take options then options: the second is concatenated on top", () => {
+    expect(endpoint.merge({ url: "/x" }, {})).toMatchObject({ url: "/x", method: "GET" })
+    expect(endpoint({ url: "/x", a: 1 }, { b: 2 }).url).toBe("https://api.github.com/x?a=1&b=2")
+    expect(E.isRight(endpoint.either({ url: "/x" }, { method: "POST" }))).toBe(true)
+  })
+  test("before-after-hook's call pattern hook(request, options, options) builds the same request", () => {
+    const options = { method: "GET", url: "/repos/{owner}/{repo}", owner: "o", repo: "r", headers: { authorization: "token x" } }
+    const hook = (request: typeof endpoint, ...args: [typeof options, typeof options]) => request(...args)
+    expect(hook(endpoint, options, options)).toEqual(endpoint(options))
+  })
+})
+
+describe("only EndpointError, and only a real one", () => {
+  test("a Proxy whose prototype imitates EndpointError is not one, and is not handed back", () => {
+    const fake = new Proxy(Object.create(EndpointError.prototype), {
+      get: () => {
+        throw new Error("gotcha")
+      },
+    })
+    expect(isEndpointError(fake)).toBe(false)
+    const thrower = { get a() { throw fake } }
+    const e = errorOf(() => endpoint("GET /x", thrower))
+    expect(e === fake).toBe(false)
+    expect(isEndpointError(e)).toBe(true)
+    expect(e.message).toContain("reading the input failed")
+    const revoked = Proxy.revocable({}, {})
+    revoked.revoke()
+    expect(isEndpointError(revoked.proxy)).toBe(false)
+  })
+  test("isEndpointError recognises an error from the CommonJS copy in the same process", () => {
+    const script = `
+      import { createRequire } from "node:module"
+      import { endpoint, isEndpointError } from "./dist/esm/index.js"
+      const cjs = createRequire(import.meta.url)("./dist/cjs/index.js")
+      let fromCjs, fromEsm
+      try { cjs.endpoint("GET /x/{") } catch (e) { fromCjs = e }
+      try { endpoint("GET /x/{") } catch (e) { fromEsm = e }
+      console.log(JSON.stringify([isEndpointError(fromCjs), cjs.isEndpointError(fromEsm)]))`
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: new URL("..", import.meta.url), encoding: "utf8" })
+    expect(JSON.parse(out)).toEqual([true, true])
+  })
+  test("messages quote caller text with control characters escaped", () => {
+    const e = errorOf(() => endpoint("GET /x", { headers: { "x\r\nInjected: 1\u001b[2J": "v" } }))
+    expect(e.message).not.toMatch(/[\r\n\u001b]/)
+    expect(e.message).toContain("\\r\\n")
+    const m = errorOf(() => endpoint("G\u001bT /x"))
+    expect(m.message).not.toMatch(/[\u001b]/)
+  })
+})
+
+describe("no way around validation", () => {
+  test("Request.buildWith validates defaults taken from any function's DEFAULTS", () => {
+    const impostor = Object.assign(() => undefined, { DEFAULTS: { url: "/x", headers: { "x-a": "1\r\nInjected: 1" } } })
+    const built = pipe(Request.empty, Request.buildWith(impostor as never))
+    expect(E.isLeft(built) && built.left.path).toBe("defaults.headers.x-a")
+  })
+})
