@@ -7,6 +7,7 @@ const keys = ["a", "b", "owner", "repo", "org", "q", "page", "filter", "fields[]
 
 const scalar = fc.oneof(
   fc.string({ maxLength: 6 }),
+  fc.constantFrom("..", ".", "a.b", "%2e"), // dot segments, when they land in a path
   fc.integer({ min: -5, max: 1000 }),
   fc.boolean(),
   fc.constant(null),
@@ -52,7 +53,7 @@ const reserved = fc.record(
       "https://h:8080/{a}",
       "/{+filter}",
     ),
-    baseUrl: fc.constantFrom("https://api.example.com", "https://h/api/", ""),
+    baseUrl: fc.constantFrom("https://api.example.com", "https://h/api/", "", "not a url", "https://h/api?x=1"),
     headers: arbHeaders,
     mediaType: arbMediaType,
     data: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(null), fc.dictionary(fc.constantFrom("k"), scalar)),
@@ -68,6 +69,9 @@ export const arbRawOptions: fc.Arbitrary<Record<string, unknown>> = fc
 
 export const arbRoute = fc.constantFrom(
   "GET /x",
+  "GET /search?q=user:{q}", // :name in the query is literal
+  "POST /v1/{a}:cancel", // and after }
+  "GET /repos/:owner/:repo",
   "POST /repos/{owner}/{repo}/issues",
   "/orgs/{org}",
   "GET /search{?q}",

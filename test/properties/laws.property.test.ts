@@ -147,3 +147,37 @@ describe("endpoint = parse ∘ merge", () => {
     expect(e("POST /x", { a: 1 })).toEqual({ ...first, headers: { ...first.headers, "x-a": "1" }, body: { a: 1 } })
   })
 })
+
+describe("no silent wrong requests, on generated input", () => {
+  test("a route's url and method are never changed by options: equal, or an EndpointError naming the field", () => {
+    fc.assert(fc.property(arbRoute, arbRawOptions, (route, options) => {
+      const r = outcome(() => endpoint.merge(route, options))
+      const [method, url] = route.includes(" ") ? route.split(" ") : ["GET", route]
+      if ("ok" in r) {
+        expect(r.ok.url).toBe(url)
+        expect(r.ok.method.toUpperCase()).toBe(method!.toUpperCase())
+      } else if (options.url !== undefined && options.url !== url) {
+        expect(r.error).toMatch(/^(url|method|baseUrl|headers|mediaType|request)/)
+      }
+    }), RUNS)
+  })
+  test("a null header removes it, a default one included", () => {
+    fc.assert(fc.property(fc.constantFrom("accept", "user-agent", "x-a"), arbRoute, (name, route) => {
+      const e = endpoint.defaults({ headers: { "x-a": "1" } })
+      const r = outcome(() => e(route, { headers: { [name]: null }, q: "x", a: "y" }))
+      if ("ok" in r) expect(Object.keys(r.ok.headers)).not.toContain(name)
+    }), RUNS)
+  })
+  test("form and binary bodies pass through as they are, with no content type of ours", () => {
+    const opaque = fc.constantFrom(
+      () => new URLSearchParams("a=1"), () => new FormData(), () => new Blob(["x"]), () => new Uint8Array(3),
+      () => new ArrayBuffer(1), () => new DataView(new ArrayBuffer(1)), () => new ReadableStream(),
+    )
+    fc.assert(fc.property(opaque, fc.constantFrom("POST", "PUT", "PATCH", "DELETE"), (make, method) => {
+      const data = make()
+      const r = endpoint(`${method} /upload`, { data })
+      expect(r.body).toBe(data)
+      expect(r.headers["content-type"]).toBeUndefined()
+    }), { numRuns: 50 })
+  })
+})
