@@ -408,26 +408,6 @@ const isDotSegment = (segment: string): boolean => {
   return s === "." || s === ".."
 }
 
-/**
- * The name of the first path expression whose text is part of a `.` or `..`
- * segment. Only an expression whose text holds a dot (or `%2e`) can be: the
- * segment around each such one is checked, so the cost follows those texts.
- */
-const dotSegmentVariable = (out: string, spans: ReadonlyArray<Span>): string | undefined => {
-  let pathEnd = -1
-  for (const [start, end, name] of spans) {
-    if (pathEnd < 0) pathEnd = pathLength(out)
-    if (start >= pathEnd) break
-    for (let from = out.lastIndexOf("/", start - 1) + 1; from <= Math.min(end, pathEnd); ) {
-      const slash = out.indexOf("/", from)
-      const to = slash < 0 || slash > pathEnd ? pathEnd : slash
-      if (to - from <= 6 && isDotSegment(out.slice(from, to))) return name
-      from = to + 1
-    }
-  }
-  return undefined
-}
-
 /** Where the path of a url ends: at its first `?` or `#`, or its end. */
 const pathLength = (url: string): number => {
   const q = url.indexOf("?")
@@ -435,15 +415,40 @@ const pathLength = (url: string): number => {
   return q < 0 ? (h < 0 ? url.length : h) : h < 0 ? q : Math.min(q, h)
 }
 
-/** Whether an expression's text holds `.` or `%2e`. */
-const holdsDot = (text: string): boolean => {
-  if (text.includes(".")) return true
-  for (let p = text.indexOf("%2"); p >= 0; p = text.indexOf("%2", p + 1)) if ((text.charCodeAt(p + 2) | 32) === 101) return true
-  return false
+/** Whether a path may hold a `.` or `..` segment: a `/.`, a `/%2e`, or a leading dot. */
+const mayHoldDotSegment = (path: string): boolean =>
+  path.startsWith(".") || path.includes("/.") || /(^|\/)%2e/i.test(path)
+
+/**
+ * The index (in `ends`) of the first expression whose text is part of a `.`
+ * or `..` segment of the path, or makes one by ending the segment before it
+ * (`{/x}..` with `x` empty). `ends` holds each expression's start and end in
+ * the url, in pairs.
+ */
+const dotSegmentExpression = (url: string, ends: ReadonlyArray<number>): number => {
+  const path = url.slice(0, pathLength(url))
+  let from = 0
+  for (const segment of path.split("/")) {
+    const to = from + segment.length
+    if (isDotSegment(segment)) {
+      // the segment's own text and the "/" before it: an expression that wrote any of them
+      for (let i = 0; i < ends.length; i += 2) if (ends[i]! < to && ends[i + 1]! >= from && ends[i]! !== ends[i + 1]!) return i / 2
+    }
+    from = to + 1
+  }
+  return -1
 }
 
-/** Where an expression's text stands in the url, and the variable to name. */
-type Span = readonly [start: number, end: number, name: string]
+/** The variable of an expression to name for a dot segment: the first defined one whose text has a dot, else the first defined. */
+const culprit = (e: Expression, lookup: (name: string) => unknown): string => {
+  const defined = e.variables.filter((v) => lookup(v.name) !== undefined && lookup(v.name) !== null)
+  const dotted = defined.find((v) => {
+    const value = lookup(v.name)
+    const text = typeof value === "object" && value !== null ? Object.values(value).join("/") : String(value)
+    return text.includes(".") || /%2e/i.test(text)
+  })
+  return (dotted ?? defined[0] ?? e.variables[0]!).name
+}
 
 /**
  * Expands a parsed template, reading each variable through `lookup`. A value
@@ -462,7 +467,7 @@ type Span = readonly [start: number, end: number, name: string]
  */
 export const expandWith = (t: Template, lookup: (name: string) => unknown): Either<EndpointError, string> => {
   let out = ""
-  let dotted: Array<Span> | undefined // path expressions whose text holds a dot: only these can make a dot segment
+  const ends: Array<number> = [] // each expression's start and end in the url
   for (const part of t.parts) {
     if (typeof part === "string") {
       out += part
@@ -470,13 +475,16 @@ export const expandWith = (t: Template, lookup: (name: string) => unknown): Eith
     }
     const piece = expandExpression(part, lookup)
     if (piece._tag === "Left") return piece
-    const text = piece.right
-    if (t.mode === "route" && part.inPath && holdsDot(text)) (dotted ??= []).push([out.length, out.length + text.length, part.variables[0]!.name])
-    out += text
-    if (out.length > MAX_LENGTH) return fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
+    ends.push(out.length, out.length + piece.right.length)
+    out += piece.right
+    if (out.length > MAX_LENGTH) break
   }
-  const dots = dotted === undefined ? undefined : dotSegmentVariable(out, dotted)
-  return dots === undefined ? right(out) : fail(shown(dots), "a value cannot make a path segment \".\" or \"..\" (it would move the request)")
+  if (out.length > MAX_LENGTH) return fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
+  if (t.mode === "rfc6570" || !mayHoldDotSegment(out.slice(0, pathLength(out)))) return right(out)
+  const found = dotSegmentExpression(out, ends)
+  if (found < 0) return right(out)
+  const e = t.parts.filter((p): p is Expression => typeof p !== "string")[found]!
+  return fail(shown(culprit(e, lookup)), 'a value cannot make a path segment "." or ".." (it would move the request)')
 }
 
 /**

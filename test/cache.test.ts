@@ -1,80 +1,67 @@
-// The bounded second-sight cache behind the template and route caches.
-import fc from "fast-check"
+// The template cache behind endpoint() (src/Parse.ts, a bounded map from
+// src/internal/memo.ts), seen only through the public API: whatever it keeps,
+// evicts or refuses to keep, every result is what a fresh parse gives.
 import { describe, expect, test } from "vitest"
-import { SecondSightCache } from "../src/internal/cache.js"
+import { endpoint, EndpointError, Template } from "../src/index.js"
+import { errorOf } from "./helpers.js"
 
-describe("SecondSightCache", () => {
-  test("keeps a value only from the second sighting of its key", () => {
-    const cache = new SecondSightCache<string, number>(4)
-    expect(cache.offer("a", 1)).toBe(false)
-    expect(cache.get("a")).toBeUndefined()
-    expect(cache.offer("a", 2)).toBe(true)
-    expect(cache.get("a")).toBe(2)
+const url = (template: string, params: Record<string, unknown> = {}): string =>
+  endpoint({ ...params, method: "GET", baseUrl: "", url: template }).url
+
+describe("the template cache, through endpoint()", () => {
+  test("5 000 distinct templates, many more than the cache holds: every result is right, also when seen again", () => {
+    const template = (i: number) => `/cache/${i}/{a}/:b{?c}`
+    const expected = (i: number) => `/cache/${i}/A${i}/B?c=${i}&d=1`
+    const params = (i: number) => ({ a: `A${i}`, b: "B", c: i, d: 1 })
+    for (let i = 0; i < 5_000; i++) {
+      expect(url(template(i), params(i))).toBe(expected(i))
+      // a template seen on every round stays right whether it is kept or evicted
+      expect(url("/hot/{x}", { x: i })).toBe(`/hot/${i}`)
+    }
+    // the oldest ones, long evicted, and the newest ones, likely kept
+    for (const i of [0, 1, 2, 999, 1_000, 2_500, 4_998, 4_999]) {
+      expect(url(template(i), params(i))).toBe(expected(i))
+      expect(url(template(i), params(i))).toBe(expected(i))
+    }
   })
-  test("evicts the oldest entry first", () => {
-    const cache = new SecondSightCache<string, number>(2)
-    for (const k of ["a", "a", "b", "b", "c", "c"]) cache.offer(k, k.charCodeAt(0))
-    expect(cache.get("a")).toBeUndefined()
-    expect(cache.get("b")).toBe(98)
-    expect(cache.get("c")).toBe(99)
+
+  test("a template is remembered by its text only: other values give other urls, other names other queries", () => {
+    const t = "/repos/{owner}/{repo}"
+    expect(url(t, { owner: "a", repo: "b" })).toBe("/repos/a/b")
+    expect(url(t, { owner: "c", repo: "d", page: 2 })).toBe("/repos/c/d?page=2")
+    expect(url("/repos/{owner}", { owner: "a", repo: "b" })).toBe("/repos/a?repo=b")
+    expect(url(t, { owner: "a", repo: "b" })).toBe("/repos/a/b")
   })
-  test("never holds more than its size, whatever the sequence of offers", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 300 }), (size, keys) => {
-        const cache = new SecondSightCache<number, number>(size)
-        const model = new Map<number, number>()
-        for (const k of keys) {
-          if (cache.get(k) === undefined && cache.offer(k, k * 10)) model.set(k, k * 10)
-          expect(cache.size).toBeLessThanOrEqual(size)
-        }
-        // whatever it still holds is what was offered for that key
-        for (const [k, v] of model) {
-          const got = cache.get(k)
-          if (got !== undefined) expect(got).toBe(v)
-        }
-      }),
-    )
+
+  test("templates too long to be kept (over 16 384 characters) and many long ones (over 1 MiB in all) stay right", () => {
+    const long = (i: number, n: number) => `/${i}/` + "z".repeat(n) + "/{a}"
+    for (const n of [16_000, 16_384, 20_000, 40_000]) {
+      for (let k = 0; k < 3; k++) expect(url(long(n, n), { a: k })).toBe(`/${n}/` + "z".repeat(n) + `/${k}`)
+    }
+    for (let i = 0; i < 150; i++) expect(url(long(i, 10_000), { a: i })).toBe(`/${i}/` + "z".repeat(10_000) + `/${i}`)
+    for (const i of [0, 75, 149]) expect(url(long(i, 10_000), { a: "x" })).toBe(`/${i}/` + "z".repeat(10_000) + "/x")
   })
-  test("weighed: never over its budget, keeps what fits, and evicts the oldest to make room", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 8 }),
-        fc.integer({ min: 1, max: 30 }),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 40 })), { maxLength: 300 }),
-        (size, budget, offers) => {
-          const cache = new SecondSightCache<number, string>(size, budget)
-          // a model of the kept entries, oldest first
-          let model: Array<[key: number, weight: number]> = []
-          for (const [k, w] of offers) {
-            if (cache.get(k) !== undefined) continue
-            const kept = cache.offer(k, `${k}/${w}`, w)
-            if (kept) {
-              expect(w).toBeLessThanOrEqual(budget)
-              model.push([k, w])
-              // the cache evicted from the front until the new entry fitted
-              while (model.length > size || model.reduce((t, [, x]) => t + x, 0) > budget) model = model.slice(1)
-            } else if (w > budget) {
-              expect(cache.get(k)).toBeUndefined()
-            }
-            expect(cache.size).toBeLessThanOrEqual(size)
-            expect(cache.weight).toBeLessThanOrEqual(budget)
-            expect(cache.weight).toBe(model.reduce((t, [, x]) => t + x, 0))
-            expect(cache.size).toBe(model.length)
-            for (const [key, weight] of model) expect(cache.get(key)).toBe(`${key}/${weight}`)
-          }
-        },
-      ),
-    )
+
+  test("a malformed template fails the same way every time: a failure is never remembered as a success", () => {
+    for (let k = 0; k < 3; k++) {
+      const e = errorOf(() => url("/repos/{owner"))
+      expect(e.message).toContain('unclosed "{" at position 7')
+    }
+    for (let i = 0; i < 2_000; i++) expect(() => url(`/bad/${i}/{`)).toThrow(EndpointError)
+    expect(url("/repos/{owner}", { owner: "o" })).toBe("/repos/o")
   })
-  test("the slot a kept key leaves in the seen-once ring is the first reused: no live key is evicted for it", () => {
-    const cache = new SecondSightCache<string, number>(3)
-    cache.offer("a", 1) // a seen once
-    cache.offer("a", 1) // kept; its seen-once slot is now empty
-    cache.offer("b", 2)
-    cache.offer("c", 3)
-    // the ring's oldest slot (a's, emptied) is reused without touching b or c
-    cache.offer("d", 4)
-    expect(cache.offer("b", 2)).toBe(true)
-    expect(cache.offer("c", 3)).toBe(true)
+
+  test("a value refused by the template is refused every time, and does not poison the template", () => {
+    for (let k = 0; k < 3; k++) expect(errorOf(() => url("/repos/{owner}/x", { owner: ".." })).path).toBe("owner")
+    expect(url("/repos/{owner}/x", { owner: "o" })).toBe("/repos/o/x")
+  })
+
+  test("what could be cached cannot be changed: a parsed template is frozen", () => {
+    const t = Template.parse("/repos/{owner}")
+    if (t._tag === "Left") throw t.left
+    expect(() => {
+      ;(t.right.parts as Array<unknown>).length = 0
+    }).toThrow(TypeError)
+    expect(url("/repos/{owner}", { owner: "o" })).toBe("/repos/o")
   })
 })

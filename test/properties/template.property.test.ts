@@ -1,15 +1,18 @@
 // Property tests for src/Template.ts.
 //
 // 1. Differential: on the domain where `url-template` (the test oracle, a
-//    devDependency) follows RFC 6570, our parse + expand gives exactly its result.
-// 2. parse is total: it returns an Either for any input and never throws.
-// 3. Every generated valid template parses, and reports exactly its variables.
-// 4. The parse cache stays bounded.
+//    devDependency, never used at run time) follows RFC 6570, our parse +
+//    expand in strict "rfc6570" mode gives exactly its result.
+// 2. parse and expand are total: an Either for any input, never a throw.
+// 3. Every generated valid template parses, and reports exactly its variables,
+//    operators, modifiers and where each expression stands (path or not); route
+//    mode reads `:name` only at the start of a path segment, strict mode never.
+// 4. Route mode expands as strict mode does, except that it refuses a value
+//    that makes a path segment `.` or `..`, and only that.
 //
 // The oracle's domain, worked out from where it departs from RFC 6570 (each of
 // these departures is pinned by the conformance suite or test/Template.test.ts):
 // - variable names without `%XX` (it encodes the `%` of a name again);
-// - no `:name` in literals (SPEC §6.2 is ours, not RFC 6570);
 // - literals: `%` only in a valid `%XX` triplet or not followed by a hex digit
 //   (it lets `%` + one hex digit through unencoded); no lone surrogates;
 // - strings under `+` and `#` without `%` (it lets an invalid `%` through);
@@ -22,13 +25,14 @@
 // - record keys under `+`/`#` without reserved characters or `%` (it always
 //   encodes keys with the unreserved set);
 // - no bigints (it does not know them).
+// A literal `:name` is in the domain: strict mode reads it as literal text, as
+// url-template does.
 import fc from "fast-check"
 import * as E from "fp-ts/lib/Either.js"
 import { parseTemplate } from "url-template"
 import { describe, expect, test } from "vitest"
 import { EndpointError } from "../../src/EndpointError.js"
 import * as Template from "../../src/Template.js"
-import { hasScheme } from "../../src/Parse.js"
 
 // -------------------------------------------------------------------------------------
 // template model used by the generators
@@ -36,6 +40,8 @@ import { hasScheme } from "../../src/Parse.js"
 
 type Op = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 const OPS: ReadonlyArray<Op> = ["", "+", "#", ".", "/", ";", "?", "&"]
+type Mode = Template.Mode
+const MODES: ReadonlyArray<Mode> = ["rfc6570", "route"]
 
 interface GVar {
   readonly name: string
@@ -66,14 +72,42 @@ const render = (parts: ReadonlyArray<GPart>): string =>
     })
     .join("")
 
-const namesOf = (parts: ReadonlyArray<GPart>): Array<string> => {
-  const out: Array<string> = []
+interface ModelExpression {
+  readonly operator: Op
+  readonly variables: ReadonlyArray<GVar>
+  readonly inPath: boolean
+}
+
+/**
+ * The expressions a template holds when read in `mode`, each with whether it
+ * stands before the query and fragment: a literal `?` or `#`, or a `{?…}`,
+ * `{&…}` or `{#…}` expression, ends the path. A `/:name/` part is a
+ * placeholder only in route mode and only in the path; otherwise it is text.
+ */
+const expressionsOf = (parts: ReadonlyArray<GPart>, mode: Mode): Array<ModelExpression> => {
+  const out: Array<ModelExpression> = []
+  let inPath = true
   for (const p of parts) {
-    const names = p.kind === "expr" ? p.vars.map((v) => v.name) : p.kind === "colon" ? [p.name] : []
-    for (const n of names) if (!out.includes(n)) out.push(n)
+    if (p.kind === "lit") {
+      if (p.text.includes("?") || p.text.includes("#")) inPath = false
+    } else if (p.kind === "colon") {
+      if (mode === "route" && inPath) out.push({ operator: "", variables: [{ name: p.name, explode: false, prefix: 0 }], inPath })
+    } else {
+      out.push({ operator: p.op, variables: p.vars, inPath })
+      if (p.op === "?" || p.op === "&" || p.op === "#") inPath = false
+    }
   }
   return out
 }
+
+const namesOf = (expressions: ReadonlyArray<ModelExpression>): Array<string> => {
+  const out: Array<string> = []
+  for (const e of expressions) for (const v of e.variables) if (!out.includes(v.name)) out.push(v.name)
+  return out
+}
+
+const expressionParts = (t: Template.Template): Array<Template.Expression> =>
+  t.parts.filter((p): p is Template.Expression => typeof p !== "string")
 
 // -------------------------------------------------------------------------------------
 // generators
@@ -86,9 +120,13 @@ const HEX = "0123456789abcdefABCDEF"
 const charFrom = (chars: string) => fc.constantFrom(...chars.split(""))
 const hexTriplet = fc.tuple(charFrom(HEX), charFrom(HEX)).map(([a, b]) => `%${a}${b}`)
 
-/** An RFC 6570 varname: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded. */
-const varname = (withPct: boolean) => {
-  const varchar = withPct ? fc.oneof({ weight: 6, arbitrary: charFrom(VARCHAR) }, { weight: 1, arbitrary: hexTriplet }) : charFrom(VARCHAR)
+/**
+ * An RFC 6570 varname: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT /
+ * "_" / pct-encoded; with `withDash`, also `-` (route mode only).
+ */
+const varname = (withPct: boolean, withDash = false) => {
+  const chars = withDash ? VARCHAR + "-" : VARCHAR
+  const varchar = withPct ? fc.oneof({ weight: 6, arbitrary: charFrom(chars) }, { weight: 1, arbitrary: hexTriplet }) : charFrom(chars)
   const segment = fc.array(varchar, { minLength: 1, maxLength: 5 }).map((a) => a.join(""))
   return fc.array(segment, { minLength: 1, maxLength: 3 }).map((a) => a.join("."))
 }
@@ -117,32 +155,30 @@ const literalToken = (withColon: boolean) =>
 const literal = (withColon: boolean) =>
   fc.array(literalToken(withColon), { minLength: 1, maxLength: 8 }).map((a) => a.join(""))
 
-const gvar = (withPct: boolean) =>
-  fc.record({
-    name: varname(withPct),
-    mod: fc.oneof(
-      { weight: 3, arbitrary: fc.constant(0) },
-      { weight: 1, arbitrary: fc.constant(-1) }, // explode
-      { weight: 1, arbitrary: fc.integer({ min: 1, max: 9999 }) },
-      { weight: 1, arbitrary: fc.integer({ min: 1, max: 6 }) },
-    ),
-  }).map(({ name, mod }): GVar => ({ name, explode: mod === -1, prefix: mod > 0 ? mod : 0 }))
+const modifier = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.constant(-1) }, // explode
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 9999 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 6 }) },
+)
 
-const expression = (withPct: boolean, names?: ReadonlyArray<string>) =>
+const gvar = (name: fc.Arbitrary<string>) =>
+  fc.record({ name, mod: modifier }).map(({ name, mod }): GVar => ({ name, explode: mod === -1, prefix: mod > 0 ? mod : 0 }))
+
+const expression = (name: fc.Arbitrary<string>) =>
   fc.record({
     op: fc.constantFrom(...OPS),
-    vars: fc.array(
-      names === undefined
-        ? gvar(withPct)
-        : fc.tuple(fc.constantFrom(...names), gvar(false)).map(([name, v]) => ({ ...v, name })),
-      { minLength: 1, maxLength: 4 },
-    ),
+    vars: fc.array(gvar(name), { minLength: 1, maxLength: 4 }),
   }).map(({ op, vars }): GPart => ({ kind: "expr", op, vars }))
 
-/** Any valid template (for the parse properties): `%XX` names, `:name`, every modifier. */
+/**
+ * Any valid route-mode template (for the parse properties): `%XX` and `-` in
+ * names, `/:name/` placeholders, every operator and modifier. Literals have
+ * no `:` of their own, so every `:name` is a generated `/:name/` part.
+ */
 const validTemplate = fc.array(
   fc.oneof(
-    { weight: 3, arbitrary: expression(true) },
+    { weight: 3, arbitrary: expression(varname(true, true)) },
     { weight: 2, arbitrary: literal(false).map((text): GPart => ({ kind: "lit", text })) },
     { weight: 1, arbitrary: colonName.map((name): GPart => ({ kind: "colon", name })) },
   ),
@@ -154,23 +190,14 @@ const POOL = ["a", "b", "c", "x.y", "list", "keys", "A_1", "v9"]
 const oracleTemplate = fc
   .array(
     fc.oneof(
-      { weight: 3, arbitrary: expression(false, POOL) },
+      { weight: 3, arbitrary: expression(fc.constantFrom(...POOL)) },
       { weight: 2, arbitrary: literal(true).map((text): GPart => ({ kind: "lit", text })) },
     ),
     { maxLength: 7 },
   )
   .filter((parts) => {
-    // no `:name` placeholder in the literal text (SPEC §6.2 is not RFC 6570);
-    // check the whole string, since literals may be adjacent
+    // no `%` + one hex digit in a literal run made by adjacent literals
     const s = render(parts)
-    let depth = 0
-    for (let i = 0; i < s.length; i++) {
-      const ch = s[i]!
-      if (ch === "{") depth++
-      else if (ch === "}") depth--
-      else if (depth === 0 && ch === ":" && i + 1 < s.length && /[A-Za-z_]/.test(s[i + 1]!)) return false
-    }
-    // and no `%` + one hex digit in a literal run made by adjacent literals
     for (let i = 0; i < s.length; i++) {
       if (s[i] === "%" && /[0-9A-Fa-f]/.test(s[i + 1] ?? "") && !/[0-9A-Fa-f]/.test(s[i + 2] ?? "")) return false
     }
@@ -254,11 +281,11 @@ const oracleCase = oracleTemplate.chain((parts) => {
 // properties
 // -------------------------------------------------------------------------------------
 
-const ours = (template: string, values: Record<string, unknown>) =>
-  E.flatMap(Template.parse(template), Template.expand(values))
+const ours = (template: string, values: Record<string, unknown>, mode: Mode = "rfc6570") =>
+  E.flatMap(Template.parse(template, mode), Template.expand(values))
 
 describe("Template: differential test against url-template", () => {
-  test("parse + expand equals url-template on its correct domain", () => {
+  test("strict parse + expand equals url-template on its correct domain", () => {
     fc.assert(
       fc.property(oracleCase, ({ template, values }) => {
         const oracleContext = Object.assign(Object.create(null) as Record<string, unknown>, values)
@@ -269,27 +296,26 @@ describe("Template: differential test against url-template", () => {
     )
   })
 
-  test("our own composite code (no delegation) equals url-template on the same domain", () => {
+  test("expandWith with a lookup equals expand with the values", () => {
     fc.assert(
       fc.property(oracleCase, ({ template, values }) => {
-        const oracleContext = Object.assign(Object.create(null) as Record<string, unknown>, values)
-        const expected = parseTemplate(template).expand(oracleContext as never)
-        const parsed = Template.parse(template)
+        const parsed = Template.parse(template, "rfc6570")
         if (E.isLeft(parsed)) throw parsed.left
-        const own = Template.expandWith(parsed.right, (name) => (Object.hasOwn(values, name) ? values[name] : undefined), "own")
-        expect(own).toBe(expected)
+        const looked = Template.expandWith(parsed.right, (name) => (Object.hasOwn(values, name) ? values[name] : undefined))
+        expect(looked).toEqual(Template.expand(values)(parsed.right))
       }),
-      { numRuns: 1000 },
+      { numRuns: 300 },
     )
   })
 
-  test("the generated domain exercises composites, prefixes and every operator", () => {
+  test("the generated domain exercises composites, prefixes, every operator and literal colons", () => {
     // guards the generator itself: a differential test over trivial inputs proves nothing
     const samples = fc.sample(oracleCase, { numRuns: 500, seed: 42 })
     const templates = samples.map((s) => s.template).join(" ")
     for (const op of ["{+", "{#", "{.", "{/", "{;", "{?", "{&"]) expect(templates).toContain(op)
     expect(templates).toMatch(/:\d+[,}]/)
     expect(templates).toContain("*")
+    expect(templates).toMatch(/[^{,]:[A-Za-z_]/) // a literal colon before a name, which strict mode keeps as text
     const values = samples.flatMap((s) => Object.values(s.values))
     expect(values.some(Array.isArray)).toBe(true)
     expect(values.some((v) => typeof v === "object" && v !== null && !Array.isArray(v))).toBe(true)
@@ -298,7 +324,7 @@ describe("Template: differential test against url-template", () => {
   })
 })
 
-describe("Template.parse is total", () => {
+describe("Template.parse and expand are total", () => {
   const hostileChar = fc.oneof(
     { weight: 6, arbitrary: charFrom("{}%:*,.+#/;?&=!@|$-_ aZ09") },
     { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)) },
@@ -306,12 +332,12 @@ describe("Template.parse is total", () => {
   )
   const hostile = fc.string({ unit: hostileChar, maxLength: 40 })
 
-  test("any string gives Right(template) or Left(EndpointError), never a throw", () => {
+  test("any string gives Right(template) or Left(EndpointError) in either mode, never a throw", () => {
     fc.assert(
-      fc.property(hostile, (s) => {
+      fc.property(hostile, fc.constantFrom(...MODES), (s, mode) => {
         let result: ReturnType<typeof Template.parse> | undefined
         expect(() => {
-          result = Template.parse(s)
+          result = Template.parse(s, mode)
         }).not.toThrow()
         if (E.isLeft(result!)) {
           expect(result.left).toBeInstanceOf(EndpointError)
@@ -319,6 +345,7 @@ describe("Template.parse is total", () => {
           expect(result.left.message).toContain("position")
         } else {
           expect(result!.right.source).toBe(s)
+          expect(result!.right.mode).toBe(mode)
         }
       }),
       { numRuns: 1000 },
@@ -329,8 +356,9 @@ describe("Template.parse is total", () => {
     fc.assert(
       fc.property(
         fc.anything().filter((u) => typeof u !== "string"),
-        (u) => {
-          const result = Template.parse(u as string)
+        fc.constantFrom(...MODES),
+        (u, mode) => {
+          const result = Template.parse(u as string, mode)
           expect(E.isLeft(result) && result.left instanceof EndpointError).toBe(true)
         },
       ),
@@ -341,7 +369,7 @@ describe("Template.parse is total", () => {
   test("expand never throws: a Right string or a Left EndpointError for any values", () => {
     fc.assert(
       fc.property(validTemplate, fc.dictionary(fc.constantFrom("a", "b", "x", "list"), fc.anything()), (parts, values) => {
-        const t = Template.parse(render(parts))
+        const t = Template.parse(render(parts), "route")
         expect(E.isRight(t)).toBe(true)
         if (E.isLeft(t)) return
         let result: ReturnType<ReturnType<typeof Template.expand>> | undefined
@@ -357,178 +385,176 @@ describe("Template.parse is total", () => {
 })
 
 describe("Template.parse on valid templates", () => {
-  test("every generated valid template parses, reporting its variables in order", () => {
+  test("every generated valid template parses in route mode, reporting its variables in order", () => {
     fc.assert(
       fc.property(validTemplate, (parts) => {
         const source = render(parts)
-        const t = Template.parse(source)
+        const t = Template.parse(source, "route")
         if (E.isLeft(t)) throw new Error(`rejected ${JSON.stringify(source)}: ${t.left.message}`)
-        expect(t.right.names).toEqual(namesOf(parts))
-        expect([...t.right.nameSet].sort()).toEqual([...namesOf(parts)].sort())
+        expect(t.right.names).toEqual(namesOf(expressionsOf(parts, "route")))
       }),
       { numRuns: 1000 },
     )
   })
 
-  test("the parsed expressions carry the operators and modifiers written", () => {
+  test("the parsed expressions carry the operators, modifiers and places written", () => {
     fc.assert(
       fc.property(validTemplate, (parts) => {
-        const t = Template.parse(render(parts))
+        const t = Template.parse(render(parts), "route")
         if (E.isLeft(t)) throw t.left
-        const written = parts.flatMap((p): Array<{ operator: Op; variables: ReadonlyArray<GVar> }> =>
-          p.kind === "expr"
-            ? [{ operator: p.op, variables: p.vars }]
-            : p.kind === "colon"
-              ? [{ operator: "" as const, variables: [{ name: p.name, explode: false, prefix: 0 }] }]
-              : [],
-        )
-        const parsed = t.right.parts.flatMap((p) => (p._tag === "Expression" ? [{ operator: p.operator, variables: p.variables }] : []))
-        expect(parsed).toEqual(written)
+        expect(expressionParts(t.right)).toEqual(expressionsOf(parts, "route"))
       }),
       { numRuns: 500 },
     )
   })
-})
 
-describe("the template cache", () => {
-  /** Parses twice: a template is cached the second time it is seen. */
-  const parseTwice = (source: string) => {
-    Template.parse(source)
-    return Template.parse(source)
-  }
-  const same = (a: ReturnType<typeof Template.parse>, b: ReturnType<typeof Template.parse>): boolean =>
-    E.isRight(a) && E.isRight(b) && a.right === b.right
-
-  test("stays bounded by CACHE_SIZE after more than CACHE_SIZE distinct templates", () => {
-    const extra = 500
-    for (let i = 0; i < Template.CACHE_SIZE + extra; i++) {
-      const r = parseTwice(`/cache/${i}/{x${i}}`)
-      expect(E.isRight(r)).toBe(true)
-      expect(Template.cachedCount()).toBeLessThanOrEqual(Template.CACHE_SIZE)
-    }
-    expect(Template.cachedCount()).toBe(Template.CACHE_SIZE)
-  })
-
-  test("a template seen twice is reused; an evicted one parses again to an equal value", () => {
-    const source = "/cache/first/{a}{?b}"
-    const once = Template.parse(source)
-    const twice = Template.parse(source)
-    const thrice = Template.parse(source)
-    expect(same(twice, thrice)).toBe(true)
-    expect(once).toEqual(twice)
-    for (let i = 0; i < Template.CACHE_SIZE + 1; i++) parseTwice(`/evict/${i}`)
-    expect(Template.cachedCount()).toBe(Template.CACHE_SIZE)
-    const later = Template.parse(source)
-    expect(same(later, twice)).toBe(false)
-    expect(later).toEqual(twice)
-  })
-
-  test("templates seen once are not cached: distinct urls do not churn the cache", () => {
-    for (let i = 0; i < Template.CACHE_SIZE; i++) parseTwice(`/keep/${i}`)
-    const kept = Template.parse("/keep/0")
-    for (let i = 0; i < 5 * Template.CACHE_SIZE; i++) {
-      expect(E.isRight(Template.parse(`/repos/o/r/issues/${i}`))).toBe(true)
-    }
-    // the one-off templates evicted nothing
-    expect(same(Template.parse("/keep/0"), kept)).toBe(true)
-    expect(Template.cachedCount()).toBe(Template.CACHE_SIZE)
-  })
-
-  test("templates longer than CACHE_MAX_LENGTH are parsed but never cached", () => {
-    const long = "/" + "x".repeat(Template.CACHE_MAX_LENGTH) + "/{a}"
-    const results = [Template.parse(long), Template.parse(long), Template.parse(long)]
-    for (const r of results) expect(E.isRight(r) && r.right.names).toEqual(["a"])
-    expect(same(results[1]!, results[2]!)).toBe(false)
-    expect(results[1]).toEqual(results[2])
-    const atLimit = "/" + "y".repeat(Template.CACHE_MAX_LENGTH - 5) + "/{a}"
-    expect(atLimit.length).toBe(Template.CACHE_MAX_LENGTH)
-    expect(same(parseTwice(atLimit), Template.parse(atLimit))).toBe(true)
-  })
-
-  test("long templates are cached while their total length stays within CACHE_MAX_TOTAL_LENGTH", () => {
-    const long = (i: number) => `/${i}/` + "z".repeat(Template.CACHE_MAX_LENGTH - 20) + "/{a}"
-    const fit = Math.floor(Template.CACHE_MAX_TOTAL_LENGTH / long(0).length)
-    for (let i = 0; i < fit + 10; i++) {
-      const twice = parseTwice(long(i))
-      expect(same(twice, Template.parse(long(i)))).toBe(true) // kept
-      expect(Template.cachedLength()).toBeLessThanOrEqual(Template.CACHE_MAX_TOTAL_LENGTH)
-    }
-    expect(Template.cachedCount()).toBeLessThanOrEqual(fit)
-    // the oldest long ones made room: evicted first
-    expect(same(Template.parse(long(0)), Template.parse(long(0)))).toBe(false)
-  })
-
-  test("rejected templates are not cached", () => {
-    for (let i = 0; i < Template.CACHE_SIZE; i++) parseTwice(`/fill/${i}`)
-    const oldest = Template.parse("/fill/0")
-    for (let i = 0; i < Template.CACHE_SIZE; i++) {
-      expect(E.isLeft(parseTwice(`/bad/${i}/{`))).toBe(true)
-    }
-    // had the bad templates been cached, they would have evicted "/fill/0"
-    expect(same(Template.parse("/fill/0"), oldest)).toBe(true)
-  })
-})
-
-describe("what a parse works out in advance", () => {
-  // templates and values rich in scheme, query and fragment characters
-  const templateText = fc.string({ unit: charFrom("ab:/?#%2F{}+.;&=,*hts"), maxLength: 24 })
-  const text = fc.string({ unit: charFrom("ab:/?#%2Fhts"), maxLength: 8 })
-  const value = fc.oneof(text, fc.array(text, { maxLength: 3 }), fc.dictionary(fc.constantFrom("a", "b"), text, { maxKeys: 2 }))
-  const values = fc.dictionary(fc.constantFrom("a", "b", "ab", "h", "s"), value, { maxKeys: 5 })
-
-  test("a decided scheme is what every expansion has", () => {
-    let decided = 0
+  test("strict mode reads the same template without the `:name` placeholders, and refuses a `-` in a name", () => {
+    let dashed = 0
+    let colons = 0
     fc.assert(
-      fc.property(templateText, values, (source, vars) => {
-        const parsed = Template.parse(source)
-        if (E.isLeft(parsed)) return
-        const expanded = Template.expand(vars)(parsed.right)
-        if (E.isLeft(expanded)) return
-        if (parsed.right.scheme !== undefined) {
-          decided++
-          expect(hasScheme(expanded.right)).toBe(parsed.right.scheme)
+      fc.property(validTemplate, (parts) => {
+        const source = render(parts)
+        const t = Template.parse(source, "rfc6570")
+        const hasDash = parts.some((p) => p.kind === "expr" && p.vars.some((v) => v.name.includes("-")))
+        if (hasDash) {
+          dashed++
+          expect(E.isLeft(t) && t.left.path).toBe("url")
+          expect(E.isLeft(t) && t.left.message).toMatch(/at position \d+/)
+          return
+        }
+        if (E.isLeft(t)) throw t.left
+        if (parts.some((p) => p.kind === "colon")) colons++
+        expect(expressionParts(t.right)).toEqual(expressionsOf(parts, "rfc6570"))
+        expect(t.right.names).toEqual(namesOf(expressionsOf(parts, "rfc6570")))
+      }),
+      { numRuns: 1000 },
+    )
+    expect(dashed).toBeGreaterThan(50)
+    expect(colons).toBeGreaterThan(50)
+  })
+
+  test("literal parts are non-empty strings, never two in a row; their text is the template's, encoded", () => {
+    fc.assert(
+      fc.property(validTemplate, fc.constantFrom(...MODES), (parts, mode) => {
+        const t = Template.parse(render(parts), mode)
+        if (E.isLeft(t)) return
+        t.right.parts.forEach((p, i) => {
+          if (typeof p !== "string") return
+          expect(p).not.toBe("")
+          expect(typeof t.right.parts[i + 1]).not.toBe("string")
+          // only URI characters and %XX triplets: expanding the literal alone gives it back
+          expect(p).toMatch(/^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/)
+        })
+        // with every variable undefined, the expansion is the literal text alone
+        expect(Template.expand({})(t.right)).toEqual(E.right(t.right.parts.filter((p) => typeof p === "string").join("")))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  test("a parsed template is deeply frozen", () => {
+    fc.assert(
+      fc.property(validTemplate, (parts) => {
+        const t = Template.parse(render(parts), "route")
+        if (E.isLeft(t)) throw t.left
+        expect(Object.isFrozen(t.right)).toBe(true)
+        expect(Object.isFrozen(t.right.parts)).toBe(true)
+        expect(Object.isFrozen(t.right.names)).toBe(true)
+        for (const e of expressionParts(t.right)) {
+          expect(Object.isFrozen(e)).toBe(true)
+          expect(Object.isFrozen(e.variables)).toBe(true)
+          for (const v of e.variables) expect(Object.isFrozen(v)).toBe(true)
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 200 },
     )
-    expect(decided).toBeGreaterThan(100)
   })
-  test("a path-only template never expands to a ? or #, whatever the values", () => {
-    let pathOnly = 0
-    let withQueryChars = 0
-    // literals and expressions with every operator, so that each kind of part occurs often
-    const expression = fc
-      .tuple(fc.constantFrom("", "+", "#", ".", "/", ";", "?", "&"), fc.constantFrom("a", "b", "ab", "a*", "a,b"))
-      .map(([op, vars]) => `{${op}${vars}}`)
-    const pathOnlyTemplate = fc.array(fc.oneof(fc.string({ unit: charFrom("ab/?#%2F."), maxLength: 4 }), expression), { maxLength: 4 })
+})
+
+// Route mode refuses a value that makes a whole path segment `.` or `..` (also
+// written `%2e`): the request would go elsewhere once a client resolves the dot
+// segments (RFC 3986 §5.2.4; the WHATWG URL parser also decodes `%2e`). On a
+// domain where the template's own text has no dot and no `%` (so every dot
+// comes from a value) and where both modes read the template alike (no `:` and
+// no `-`), route mode must be strict mode plus exactly that refusal.
+//
+// Left out of the domain: a path expression after a `{?…}`, `{&…}` or `{#…}`
+// expression. Route mode decides at parse time that such an expression is not
+// in the path, but when the earlier expression expands to nothing (all its
+// variables undefined) it is: `/a{?q}/{x}` with `x: ".."` gives "/a/.." (see
+// the `test.fails` cases in test/Template.test.ts, a suspected src bug).
+describe("route mode: strict mode plus the dot-segment rule", () => {
+  const dotty = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(".", "..", "%2e", "%2E%2e", ".%2e", "a/..", "../b", "a/./b") },
+    { weight: 2, arbitrary: fc.constantFrom("", "...", "a", "a.b", "a?/..", "#..", "x/", "%2e%2e%2e") },
+  )
+  const value = fc.oneof(
+    { weight: 4, arbitrary: dotty },
+    { weight: 2, arbitrary: fc.array(dotty, { minLength: 1, maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom("k", ".", ".."), dotty, { minKeys: 1, maxKeys: 2 }) },
+    { weight: 1, arbitrary: fc.constantFrom(null, 1) },
+  )
+  const part = fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom("/", "/", "a/", "/b", "ab", "?", "#", "/?a", "b#") },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          fc.oneof({ weight: 3, arbitrary: fc.constantFrom<Op>("", "+", "/") }, { weight: 2, arbitrary: fc.constantFrom(...OPS) }),
+          fc.array(fc.constantFrom("a", "b", "c", "a*", "b*", "c:1", "c:2"), { minLength: 1, maxLength: 2 }),
+        )
+        .map(([op, vars]) => `{${op}${vars.join(",")}}`),
+    },
+  )
+  const template = fc
+    .array(part, { minLength: 1, maxLength: 5 })
+    .map((ps) => ps.join(""))
+    .filter((t) => !/\{[?&#][^}]*\}.*\{/.test(t))
+  const values = fc.record({ a: value, b: value, c: value }, { requiredKeys: [] })
+
+  /** The path of a url: up to its first `?` or `#`. */
+  const pathOf = (url: string): string => url.split(/[?#]/)[0]!
+  const hasDotSegment = (url: string): boolean =>
+    pathOf(url)
+      .split("/")
+      .some((s) => {
+        const d = s.replace(/%2e/gi, ".")
+        return d === "." || d === ".."
+      })
+
+  test("route expands as strict does, or refuses, naming a variable, exactly when the path has a dot segment", () => {
+    let refused = 0
+    let agreed = 0
     fc.assert(
-      fc.property(pathOnlyTemplate, values, (parts, vars) => {
-        const parsed = Template.parse(parts.join(""))
-        if (E.isLeft(parsed)) return
-        const expanded = Template.expand(vars)(parsed.right)
-        if (E.isLeft(expanded)) return
-        if (parsed.right.pathOnly) {
-          pathOnly++
-          expect(expanded.right).not.toMatch(/[?#]/)
-        } else if (/[?#]/.test(expanded.right)) withQueryChars++
+      fc.property(template, values, (source, vars) => {
+        const s = Template.parse(source, "rfc6570")
+        const r = Template.parse(source, "route")
+        if (E.isLeft(s) || E.isLeft(r)) {
+          expect(E.isLeft(s) && E.isLeft(r) && r.left.message).toBe(E.isLeft(s) && s.left.message)
+          return
+        }
+        expect(r.right.parts).toEqual(s.right.parts)
+        const strict = Template.expand(vars)(s.right)
+        const route = Template.expand(vars)(r.right)
+        if (E.isLeft(strict)) {
+          expect(route).toEqual(strict)
+          return
+        }
+        if (E.isRight(route)) {
+          agreed++
+          expect(route.right).toBe(strict.right)
+          expect(hasDotSegment(route.right)).toBe(false)
+        } else {
+          refused++
+          expect(hasDotSegment(strict.right)).toBe(true)
+          expect(r.right.names).toContain(route.left.path)
+          expect(route.left.message).toContain('a value cannot make a path segment "." or ".."')
+        }
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     )
-    // both kinds occur, so the property is not vacuous
-    expect(pathOnly).toBeGreaterThan(100)
-    expect(withQueryChars).toBeGreaterThan(100)
-  })
-  test("examples", () => {
-    const of = (s: string) => {
-      const t = Template.parse(s)
-      if (E.isLeft(t)) throw t.left
-      return t.right.scheme
-    }
-    expect(of("https://h/{a}")).toBe(true)
-    expect(of("/repos/{owner}")).toBe(false)
-    expect(of("{+base}/x")).toBeUndefined()
-    expect(of("ht{a}")).toBeUndefined()
-    expect(of("ht")).toBe(false)
-    expect(of("/x{?q}")).toBe(false)
+    // both outcomes occur, so the property is not vacuous
+    expect(refused).toBeGreaterThan(100)
+    expect(agreed).toBeGreaterThan(1000)
   })
 })

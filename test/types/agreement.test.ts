@@ -1,5 +1,6 @@
 // The runtime half of the agreement table (see agreement.ts): what the
-// template parser reads must be what the type-level parser reads.
+// template parser reads in route mode (what endpoint() uses) must be what the
+// type-level parser reads.
 import { describe, expect, test } from "vitest"
 import { Template } from "../../src/index.js"
 import { TABLE } from "./agreement.js"
@@ -7,13 +8,13 @@ import { TABLE } from "./agreement.js"
 const RESERVED = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"])
 
 const read = (source: string) => {
-  const parsed = Template.parse(source)
+  const parsed = Template.parse(source, "route")
   if (parsed._tag === "Left") throw parsed.left
   const required = new Set<string>()
   const named = new Set<string>()
   const prefixed = new Set<string>()
   for (const part of parsed.right.parts) {
-    if (part._tag !== "Expression") continue
+    if (typeof part === "string") continue
     for (const v of part.variables) {
       if (RESERVED.has(v.name)) continue
       named.add(v.name)

@@ -1,6 +1,7 @@
-// One table read twice: by the runtime template parser (agreement.test.ts)
-// and by the type-level parser of src/Params.ts (agreement.test-d.ts), so the
-// two readings of a template cannot drift apart.
+// One table read twice: by the runtime template parser in route mode, what
+// endpoint() uses (agreement.test.ts), and by the type-level parser of
+// src/Params.ts (agreement.test-d.ts), so the two readings of a template cannot
+// drift apart.
 //
 // Each row: a template, its required names (`{name}`, `{+name}`, `:name`),
 // its optional names (every other form, less the required ones) and its
@@ -16,13 +17,31 @@ export const TABLE = [
   ["/x/{a}{?a,b}", ["a"], ["b"], []],
   ["/x/:1/a:/b:{c}", ["c"], [], []],
   ["/x/:id.json", ["id"], [], []],
-  ["/x/:a-:b", ["a", "b"], [], []],
   ["/x/:_i9{?n}", ["_i9"], ["n"], []],
   ["https://h:8080/x", [], [], []],
+  ["https://h:8080/:id", ["id"], [], []],
   ["https://user:pass@h:8080/x/:id", ["id"], [], []],
   ["https://{host}:8080/x/:id", ["host", "id"], [], []],
-  ["http://h?q=:v", ["v"], [], []],
-  ["https://h{/path}/x:y", ["y"], ["path"], []],
-  ["urn:isbn:x", ["x"], [], []],
+  ["{/a}/:b", ["b"], ["a"], []],
+  ["/enterprises/{enterprise}/teams/{enterprise-team}/memberships/:username", ["enterprise", "enterprise-team", "username"], [], []],
   ["/{url}/{method}/:headers{?data,page}", [], ["page"], []],
+  // route mode reads `:name` only at the start of a path segment: right after a
+  // literal `/`, after the scheme and authority, before the query and fragment
+  ["/{a}/:b", ["a", "b"], [], []],
+  ["urn:/:x", ["x"], [], []],
+  ["/x/:a-:b", ["a"], [], []],
+  ["/a/:b:c", ["b"], [], []],
+  ["/a::b", [], [], []],
+  ["/v1/{name}:cancel", ["name"], [], []],
+  ["/{a}:b", ["a"], [], []],
+  ["/x/{a}:b/:c", ["a", "c"], [], []],
+  ["https://h{/path}/x:y", [], ["path"], []],
+  ["urn:isbn:x", [], [], []],
+  ["http://h?q=:v", [], [], []],
+  ["/search?q=user:theonion", [], [], []],
+  ["/a?x=/:y", [], [], []],
+  ["/x{?a}/:b", [], ["a"], []],
+  ["/x#/:b", [], [], []],
+  ["/a{#f}/:g", [], ["f"], []],
+  ["/a#x/:y{?z}/:w", [], ["z"], []],
 ] as const
