@@ -20,17 +20,26 @@ describe("NamesOf: required forms", () => {
     expectTypeOf<NamesOf<"/x/:1/a:/b:{c}">>().toEqualTypeOf<Names<"c", never, never>>()
     // the name ends at the first character that cannot continue it
     expectTypeOf<NamesOf<"/x/:id.json">>().toEqualTypeOf<Names<"id", never, never>>()
-    expectTypeOf<NamesOf<"/x/:a-:b">>().toEqualTypeOf<Names<"a" | "b", never, never>>()
+    // only right after a "/": here `:b` follows a "-"
+    expectTypeOf<NamesOf<"/x/:a-:b">>().toEqualTypeOf<Names<"a", never, never>>()
   })
 
   test("no :name in a scheme and authority", () => {
     expectTypeOf<NamesOf<"https://h:8080/x">>().toEqualTypeOf<Names<never, never, never>>()
     expectTypeOf<NamesOf<"https://user:pass@h:8080/x/:id">>().toEqualTypeOf<Names<"id", never, never>>()
     expectTypeOf<NamesOf<"https://{host}:8080/x/:id">>().toEqualTypeOf<Names<"host" | "id", never, never>>()
-    expectTypeOf<NamesOf<"urn:isbn:x">>().toEqualTypeOf<Names<"x", never, never>>()
-    expectTypeOf<NamesOf<"http://h?q=:v">>().toEqualTypeOf<Names<"v", never, never>>()
-    // an expression that crosses the end of the authority is still read
-    expectTypeOf<NamesOf<"https://h{/path}/x:y">>().toEqualTypeOf<Names<"y", "path", never>>()
+    expectTypeOf<NamesOf<"urn:isbn:x">>().toEqualTypeOf<Names<never, never, never>>()
+    expectTypeOf<NamesOf<"http://h?q=:v">>().toEqualTypeOf<Names<never, never, never>>()
+    // an expression that crosses the end of the authority is still read; x:y is literal
+    expectTypeOf<NamesOf<"https://h{/path}/x:y">>().toEqualTypeOf<Names<never, "path", never>>()
+  })
+
+  test(":name only at the start of a path segment", () => {
+    expectTypeOf<NamesOf<"/search?q=user:theonion">>().toEqualTypeOf<Names<never, never, never>>()
+    expectTypeOf<NamesOf<"/v1/{name}:cancel">>().toEqualTypeOf<Names<"name", never, never>>()
+    expectTypeOf<NamesOf<"/x{?a}/:b">>().toEqualTypeOf<Names<never, "a", never>>()
+    expectTypeOf<NamesOf<"/x#/:b">>().toEqualTypeOf<Names<never, never, never>>()
+    expectTypeOf<NamesOf<"/enterprises/{enterprise}/teams/{enterprise-team}">>().toEqualTypeOf<Names<"enterprise" | "enterprise-team", never, never>>()
   })
 })
 
