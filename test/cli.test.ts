@@ -66,7 +66,7 @@ describe("main", () => {
   test("--curl prints a curl command with quoting that survives a single quote", () => {
     const { stdout } = capture(["--curl", "POST /x", "title=it's"])
     expect(stdout).toBe(
-      "curl -X POST 'https://api.github.com/x' -H 'accept: application/vnd.github.v3+json' " +
+      "curl -X 'POST' --url 'https://api.github.com/x' -H 'accept: application/vnd.github.v3+json' " +
         `-H 'user-agent: ${endpoint.DEFAULTS.headers?.["user-agent"]}' -H 'content-type: application/json; charset=utf-8' ` +
         `--data-raw '{"title":"it'\\''s"}'\n`,
     )
