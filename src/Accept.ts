@@ -26,8 +26,22 @@ const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+j
 const tooLong = (): Either<EndpointError, never> =>
   fail("headers.accept", `the value built from mediaType would be longer than ${MAX_HEADER_LENGTH} characters`)
 
-/** Each vendor media type of `accept` with the format in place of its own (`vnd.github.v3.raw`). */
+/** Each vendor media type of `accept` with the format in place of its own (`vnd.github.v3.raw`); remembered by both strings. */
 const withFormat = (accept: string, format: string): Either<EndpointError, string> => {
+  const known = formatted.get(format)?.get(accept)
+  if (known !== undefined) return right(known)
+  const value = formatEntries(accept, format)
+  if (value._tag === "Right" && accept.length + format.length <= 1024) {
+    if (formatted.size >= 64) formatted.clear() // a bound: at most 64 formats of 64 accept values each
+    const byAccept = formatted.get(format) ?? new Map<string, string>()
+    if (byAccept.size < 64) formatted.set(format, byAccept.set(accept, value.right))
+  }
+  return value
+}
+
+const formatted = new Map<string, Map<string, string>>()
+
+const formatEntries = (accept: string, format: string): Either<EndpointError, string> => {
   const entries = accept.split(",")
   if (accept.length + entries.length * (format.length + 1) > MAX_HEADER_LENGTH) return tooLong()
   return right(entries.map((e) => e.replace(VENDOR_TYPE, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`)).join(","))

@@ -284,22 +284,31 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const flat: Record<string, unknown> = { ...u } // each getter runs once: what is checked is what is used
   const out: { -readonly [K in keyof Options]: Options[K] } = { ...empty }
-  let params: Record<string, unknown> | undefined
+  let onlyParams = true // then the snapshot itself is the parameters: no copy
+  let any = false
   for (const key in flat) {
     if (!has(flat, key)) continue
     const value = flat[key]
-    if (value === undefined) continue
-    if (!isReserved(key)) {
-      put((params ??= {}), key, value)
+    if (value === undefined || !isReserved(key)) {
+      onlyParams &&= value !== undefined
+      any ||= value !== undefined
       continue
     }
+    onlyParams = false
     const codec = fieldCodecs[key] as t.Type<unknown>
     const v = codec.validate(value, t.appendContext(c, key, codec, value))
     if (v._tag === "Left") return v
     ;(out as Record<string, unknown>)[key] = v.right
   }
-  if (params !== undefined) out.params = params
+  if (any) out.params = onlyParams ? flat : paramsOf(flat)
   return t.success(out)
+}
+
+/** The keys of flat options that are parameters, with a value. */
+const paramsOf = (flat: Record<string, unknown>): Record<string, unknown> => {
+  const params: Record<string, unknown> = {}
+  for (const key of Object.keys(flat)) if (flat[key] !== undefined && !isReserved(key)) put(params, key, flat[key])
+  return params
 }
 
 const isOptions = (u: unknown): u is Options =>

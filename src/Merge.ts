@@ -55,7 +55,8 @@ const decodeOptional = (u: unknown): Either<EndpointError, Options> => (u === un
  * @since 0.1.0
  */
 export const withOptions = (base: Options, options: unknown, routed: boolean): Either<EndpointError, Options> => {
-  const o = decodeOptional(options)
+  if (options === undefined) return right(base) // concat(base, empty) is base
+  const o = decode(options)
   if (o._tag === "Left") return o
   const checked = routed ? checkRoute(base, o.right) : o
   return checked._tag === "Left" ? checked : right(concat(base, checked.right))

@@ -10,7 +10,7 @@ import * as Accept from "./Accept.js"
 import type { EndpointError } from "./EndpointError.js"
 import { shown } from "./internal/describe.js"
 import { chain, fail, right } from "./internal/either.js"
-import { Bounded, byFrozenPair, ENTRIES, LENGTH } from "./internal/memo.js"
+import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
 import { has, isArray, isPlainObject, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
 import * as Query from "./Query.js"
@@ -148,7 +148,8 @@ type HeaderRecord = Readonly<Record<string, string | number>>
  * inputs. Kept private and copied for each result: adding a key to a copy
  * costs V8 far more than copying a ready object.
  */
-const baseHeaders = byFrozenPair((headers: Headers, mediaType: MediaType): Either<EndpointError, readonly [HeaderRecord, HeaderRecord]> => {
+/** The result's headers: no `null` values, the amended accept, the JSON content type when `json` and none is named. */
+const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Either<EndpointError, Record<string, string | number>> => {
   const out: Record<string, string | number> = {}
   for (const name of Object.keys(headers)) {
     const value = headers[name]
@@ -162,16 +163,39 @@ const baseHeaders = byFrozenPair((headers: Headers, mediaType: MediaType): Eithe
   const amended = Accept.amend(typeof accept === "number" ? String(accept) : accept ?? undefined, mediaType)
   if (amended._tag === "Left") return amended
   if (amended.right !== undefined && amended.right !== accept) put(out, "accept", amended.right)
-  const json = { ...out }
-  if (!has(headers, "content-type")) put(json, "content-type", CONTENT_TYPE_JSON)
-  return right([out, json])
-})
+  if (json && !has(headers, "content-type")) put(out, "content-type", CONTENT_TYPE_JSON)
+  return right(out)
+}
 
-/** A fresh copy of the headers: with the JSON content type when the body is JSON. */
+type Ready = Either<EndpointError, readonly [HeaderRecord, HeaderRecord]>
+const ready = new WeakMap<Headers, Map<string, Ready>>()
+
+/**
+ * The result's headers without and with a JSON body, remembered for frozen
+ * headers (defaults' are) by the media type's text: at most 64 media types of
+ * at most 256 characters per headers object. Kept private, copied for each
+ * result: adding a key to a copy costs V8 far more than copying a ready object.
+ */
+const readyHeaders = (headers: Headers, mediaType: MediaType): Ready | undefined => {
+  const key = mediaType.previews.length === 0 ? (mediaType.format ?? "") : `${mediaType.format ?? ""}\n${mediaType.previews.join("\n")}`
+  if (!Object.isFrozen(headers) || key.length > 256) return undefined
+  let byMediaType = ready.get(headers)
+  if (byMediaType === undefined) ready.set(headers, (byMediaType = new Map()))
+  const known = byMediaType.get(key)
+  if (known !== undefined) return known
+  const plain = finalHeaders(headers, mediaType, false)
+  const json = finalHeaders(headers, mediaType, true)
+  const computed: Ready = plain._tag === "Left" ? plain : json._tag === "Left" ? json : right([plain.right, json.right])
+  if (byMediaType.size < 64) byMediaType.set(key, computed)
+  return computed
+}
+
+/** A fresh object of headers for one result. */
 const headersOf = (o: Options, body: unknown, hasBody: boolean): Either<EndpointError, RequestOptions["headers"]> => {
-  const base = baseHeaders(o.headers, o.mediaType)
-  if (base._tag === "Left") return base
-  return right({ ...base.right[hasBody && !isOpaqueBody(body) ? 1 : 0] })
+  const json = hasBody && !isOpaqueBody(body)
+  const known = readyHeaders(o.headers, o.mediaType)
+  if (known === undefined) return finalHeaders(o.headers, o.mediaType, json)
+  return known._tag === "Left" ? known : right({ ...known.right[json ? 1 : 0] })
 }
 
 // -------------------------------------------------------------------------------------

@@ -417,7 +417,7 @@ const pathLength = (url: string): number => {
 
 /** Whether a path may hold a `.` or `..` segment: a `/.`, a `/%2e`, or a leading dot. */
 const mayHoldDotSegment = (path: string): boolean =>
-  path.startsWith(".") || path.includes("/.") || /(^|\/)%2e/i.test(path)
+  path.startsWith(".") || path.includes("/.") || (path.includes("%2") && /(^|\/)%2e/i.test(path))
 
 /**
  * The index (in `ends`) of the first expression whose text is part of a `.`
@@ -480,7 +480,7 @@ export const expandWith = (t: Template, lookup: (name: string) => unknown): Eith
     if (out.length > MAX_LENGTH) break
   }
   if (out.length > MAX_LENGTH) return fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
-  if (t.mode === "rfc6570" || !mayHoldDotSegment(out.slice(0, pathLength(out)))) return right(out)
+  if (t.mode === "rfc6570" || !mayHoldDotSegment(out) || !mayHoldDotSegment(out.slice(0, pathLength(out)))) return right(out)
   const found = dotSegmentExpression(out, ends)
   if (found < 0) return right(out)
   const e = t.parts.filter((p): p is Expression => typeof p !== "string")[found]!

@@ -37,16 +37,3 @@ export class Bounded<V> {
 /** The default bounds: 1000 entries, keys adding up to 1 MiB characters (so one key of at most 16 384). */
 export const ENTRIES = 1000
 export const LENGTH = 1 << 20
-
-/** `f(a, b)` remembered for frozen objects `a` and `b` (identity keys); computed afresh otherwise. */
-export const byFrozenPair = <A extends object, B extends object, R>(f: (a: A, b: B) => R): ((a: A, b: B) => R) => {
-  const memo = new WeakMap<A, WeakMap<B, R>>()
-  return (a, b) => {
-    if (!Object.isFrozen(a) || !Object.isFrozen(b)) return f(a, b)
-    let inner = memo.get(a)
-    if (inner === undefined) memo.set(a, (inner = new WeakMap()))
-    let r = inner.get(b)
-    if (r === undefined) inner.set(b, (r = f(a, b)))
-    return r
-  }
-}
