@@ -26,6 +26,25 @@ import { isDeepStrictEqual } from "node:util"
 const LOWER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/
 const BREAKS_LINE = /[\r\n\0]/
 const NESTED = "input nested too deeply"
+/** The problem of an EndpointError made from a foreign exception (src/internal/either.ts). */
+export const FOREIGN_PROBLEM = "reading the input failed"
+/** The longest expanded url and query (Template.MAX_LENGTH), and header value (Accept.MAX_HEADER_LENGTH), when the library does not say. */
+const MAX_URL = 65_536
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/
+const COMPONENT = /^[A-Za-z0-9\-._~!'()*]$/
+
+/**
+ * The length of `s` percent-encoded as UTF-8, letting through the characters
+ * `pass` matches: for a well-formed string only (a lone surrogate has no encoding).
+ */
+const encodedLength = (s, pass) => {
+  let n = 0
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)
+    n += pass.test(ch) ? 1 : 3 * (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4)
+  }
+  return n
+}
 
 const fail = (message) => {
   throw new Error(message)
@@ -108,9 +127,25 @@ const prototypeFingerprint = () =>
  * @returns {Array<{ name: string, property: import("fast-check").IRawProperty<any> }>}
  */
 export const hostileProperties = ({ fc, lib, FOREIGN }) => {
-  const { endpoint, EndpointError, Route, Options, Merge, Parse, Template, Request, CommandLine } = lib
+  const { endpoint, EndpointError, Route, Codec, Merge, Parse, Template, Request, CommandLine } = lib
+  const { toRequest, toRequestInit, toRequestEither, toRequestInitEither } = lib
   const BASE = "https://api.example.com"
   const CLEAN_PROTOTYPES = prototypeFingerprint()
+  const MAX_LENGTH = lib.Template?.MAX_LENGTH ?? MAX_URL
+  /** A genuine EndpointError: the library's brand check (a forged one that passes instanceof is not). */
+  const isEndpointError = typeof lib.isEndpointError === "function" ? lib.isEndpointError : (e) => e instanceof EndpointError
+  /** The EndpointError for an expanded url or a query longer than Template.MAX_LENGTH. */
+  const isTooLong = (e) => e.path === "url" && /longer than/.test(e.problem)
+  /** Flat options decoded, then parsed: an Either. */
+  const parseFlat = (o) => {
+    const d = Codec.decode(o)
+    return d._tag === "Left" ? d : Parse.parse(d.right)
+  }
+  /** Merge.merge over flat defaults, decoded first: an Either. */
+  const mergeOver = (d, ...rest) => {
+    const decoded = Codec.decode(d)
+    return decoded._tag === "Left" ? decoded : Merge.merge(decoded.right, ...rest)
+  }
 
   // --- outcomes -------------------------------------------------------------------
 
@@ -119,7 +154,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     try {
       return { ok: true, value: f() }
     } catch (e) {
-      if (!(e instanceof EndpointError)) fail(`${label} threw something other than an EndpointError: ${show(e)}`)
+      if (!isEndpointError(e)) fail(`${label} threw something other than an EndpointError: ${show(e)}`)
       return { ok: false, error: e }
     }
   }
@@ -134,7 +169,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     }
     if (r === null || typeof r !== "object" || (r._tag !== "Left" && r._tag !== "Right")) fail(`${label} returned no Either`)
     if (r._tag === "Left") {
-      if (!(r.left instanceof EndpointError)) fail(`${label} returned a Left that is not an EndpointError: ${show(r.left)}`)
+      if (!isEndpointError(r.left)) fail(`${label} returned a Left that is not an EndpointError: ${show(r.left)}`)
       return { ok: false, error: r.left }
     }
     return { ok: true, value: r.right }
@@ -263,7 +298,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     asResult("endpoint.either(route, options)", either("endpoint.either(route, options)", () => endpoint.either(r, o)))
     asResult("endpoint.either(options)", either("endpoint.either(options)", () => endpoint.either(o)))
     asResult("endpoint.parse(options)", thrown("endpoint.parse", () => endpoint.parse(o)))
-    asResult("Parse.parseUnknown(options)", either("Parse.parseUnknown", () => Parse.parseUnknown(o)))
+    asResult("Parse.parse(Codec.decode(options))", either("Parse.parse(Codec.decode)", () => parseFlat(o)))
     guard("endpoint.merge(route, options)", thrown("endpoint.merge(route, options)", () => endpoint.merge(r, o)))
     guard("endpoint.merge(options)", thrown("endpoint.merge(options)", () => endpoint.merge(o)))
     guard("Route.parse", either("Route.parse", () => Route.parse(r)))
@@ -272,11 +307,17 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       const t = guard("Template.parse(url)", either("Template.parse(url)", () => Template.parse(o.url)))
       if (t.ok) guard("Template.expand", either("Template.expand", () => Template.expand(o)(t.value)))
     }
-    guard("Options.decode(options)", either("Options.decode", () => Options.decode(o)))
-    guard("Options.decode(defaults)", either("Options.decode", () => Options.decode(d)))
-    guard("Merge.merge(DEFAULTS, route, options)", either("Merge.merge", () => Merge.merge(endpoint.DEFAULTS, r, o)))
-    guard("Merge.merge(defaults, route, options)", either("Merge.merge", () => Merge.merge(d, r, o)))
-    guard("Merge.merge(defaults, options)", either("Merge.merge", () => Merge.merge(d, o)))
+    guard("Codec.decode(options)", either("Codec.decode", () => Codec.decode(o)))
+    guard("Codec.decode(defaults)", either("Codec.decode", () => Codec.decode(d)))
+    guard("Merge.merge(DEFAULTS, route, options)", either("Merge.merge", () => mergeOver(endpoint.DEFAULTS, r, o)))
+    guard("Merge.merge(defaults, route, options)", either("Merge.merge", () => mergeOver(d, r, o)))
+    guard("Merge.merge(defaults, options)", either("Merge.merge", () => mergeOver(d, o)))
+    guard("Merge.merge(defaults, options, options)", either("Merge.merge", () => mergeOver(d, o, o)))
+    const model = Codec.decode(o)
+    if (model._tag === "Right") {
+      guard("Codec.encode", either("Codec.encode", () => Codec.decode(Codec.encode(model.right))))
+      asResult("Parse.parse(decoded options)", either("Parse.parse", () => Parse.parse(model.right)))
+    }
     const derived = guard("endpoint.defaults(defaults)", thrown("endpoint.defaults", () => endpoint.defaults(d)))
     if (derived.ok) {
       const e = derived.value
@@ -295,6 +336,27 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       guard("Request.merged", either("Request.merged", () => Request.merged(Request.fromOptions(o))))
       guard("Request.build(anything)", either("Request.build(anything)", () => Request.build(o)))
     }
+    // sending: every result, and the arbitrary input itself, through the fetch adapters
+    if (toRequestInit !== undefined) {
+      for (const value of [...results.slice(0, 2), o]) {
+        guard("toRequestInitEither", either("toRequestInitEither", () => toRequestInitEither(value)))
+        guard("toRequestInit", thrown("toRequestInit", () => toRequestInit(value)))
+        guard("toRequestEither", either("toRequestEither", () => toRequestEither(value)))
+        guard("toRequest", thrown("toRequest", () => toRequest(value)))
+      }
+    }
+    if (CommandLine !== undefined) {
+      for (const output of ["json", "merge", "curl"]) {
+        guard(`CommandLine.render ${output}`, either(`CommandLine.render ${output}`, () => CommandLine.render({ _tag: "Build", route: r, options: o, output })))
+      }
+      let code
+      try {
+        code = CommandLine.main(typeof r === "string" ? [r] : r, { stdout: () => {}, stderr: () => {} })
+      } catch (e) {
+        fail(`CommandLine.main threw (it must return an exit code): ${show(e)}`)
+      }
+      if (code !== 0 && code !== 2) fail(`CommandLine.main returned ${code}`)
+    }
     if (!isDeepFrozen(endpoint.DEFAULTS)) fail("endpoint.DEFAULTS is not deeply frozen")
     cleanPrototypes()
     return results
@@ -307,6 +369,9 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
   const RESERVED = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"])
   const queryName = hostileString.filter((n) => !RESERVED.has(n) && n !== "q")
   const hasLoneSurrogate = (s) => !s.isWellFormed()
+  /** The length of the query the pairs make (well-formed names and values): `n=v` joined with `&`. */
+  const queryLength = (pairs) =>
+    pairs.reduce((n, [k, v]) => n + encodedLength(k, COMPONENT) + 1 + encodedLength(String(v), COMPONENT), 0) + Math.max(0, pairs.length - 1)
 
   const properties = [
     {
@@ -352,11 +417,15 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         (pairs, m) => {
           const outcome = noSafetyNet("endpoint", thrown("endpoint", () => endpoint(`${m} /x`, { baseUrl: BASE, ...objectFrom(pairs) })))
           const surrogates = pairs.some(([n, v]) => hasLoneSurrogate(n) || (typeof v === "string" && hasLoneSurrogate(v)))
+          // a query longer than Template.MAX_LENGTH is an EndpointError on url
+          const tooLong = !surrogates && queryLength(pairs) > MAX_LENGTH
           if (!outcome.ok) {
+            if (tooLong && isTooLong(outcome.error)) return
             if (!surrogates) fail(`unexpected EndpointError: ${outcome.error.message}`)
             return
           }
           if (surrogates) fail("a lone surrogate was accepted into a query")
+          if (tooLong) fail(`a query of ${queryLength(pairs)} characters was accepted (the limit is ${MAX_LENGTH})`)
           const search = new URL(outcome.value.url).searchParams
           for (const [n, v] of pairs) {
             const back = search.getAll(n)
@@ -372,7 +441,14 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         const name = n.endsWith("[]") ? n : n + "[]"
         const plain = n.endsWith("[]") ? n.slice(0, -2) + "x" : n
         if (RESERVED.has(plain) || plain === "q") return
-        const r = endpoint("GET /x", { baseUrl: BASE, ...objectFrom([[name, values], [plain, values]]) })
+        const length = queryLength([...values.map((v) => [name, v]), [plain, values.join(",")]])
+        const outcome = noSafetyNet("endpoint", thrown("endpoint", () => endpoint("GET /x", { baseUrl: BASE, ...objectFrom([[name, values], [plain, values]]) })))
+        if (!outcome.ok) {
+          if (length > MAX_LENGTH && isTooLong(outcome.error)) return
+          fail(`unexpected EndpointError: ${outcome.error.message}`)
+        }
+        if (length > MAX_LENGTH) fail(`a query of ${length} characters was accepted (the limit is ${MAX_LENGTH})`)
+        const r = outcome.value
         const search = new URL(r.url).searchParams
         if (!isDeepStrictEqual(search.getAll(name), values)) fail(`${name}: sent ${JSON.stringify(values)}, got ${JSON.stringify(search.getAll(name))}`)
         const joined = values.length === 0 ? [""] : [values.join(",")]
@@ -383,7 +459,14 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       name: "query: q keeps its + separators and each piece decodes back",
       property: fc.property(fc.array(hostileString.filter((s) => s.isWellFormed() && !s.includes("+")), { minLength: 1, maxLength: 4 }), (pieces) => {
         const q = pieces.join("+")
-        const r = endpoint("GET /search", { baseUrl: BASE, q })
+        const length = 2 + pieces.reduce((n, p) => n + encodedLength(p, COMPONENT), 0) + pieces.length - 1
+        const outcome = noSafetyNet("endpoint", thrown("endpoint", () => endpoint("GET /search", { baseUrl: BASE, q })))
+        if (!outcome.ok) {
+          if (length > MAX_LENGTH && isTooLong(outcome.error)) return
+          fail(`unexpected EndpointError: ${outcome.error.message}`)
+        }
+        if (length > MAX_LENGTH) fail(`a query of ${length} characters was accepted (the limit is ${MAX_LENGTH})`)
+        const r = outcome.value
         const raw = r.url.slice(r.url.indexOf("?q=") + 3)
         const back = raw.split("+").map(decodeURIComponent)
         if (!isDeepStrictEqual(back, pieces)) fail(`q ${JSON.stringify(q)} came back as ${JSON.stringify(back)}`)
@@ -394,11 +477,18 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       property: fc.property(fc.oneof(hostileString, fc.integer(), fc.bigInt(), fc.boolean()), fc.constantFrom("{id}", ":id"), (v, placeholder) => {
         const outcome = noSafetyNet("endpoint", thrown("endpoint", () => endpoint(`GET /x/${placeholder}/y`, { baseUrl: BASE, id: v })))
         const lone = typeof v === "string" && hasLoneSurrogate(v)
+        // a value may not make its segment "." or "..", which would move the request
+        const dots = String(v) === "." || String(v) === ".."
+        const tooLong = !lone && "/x//y".length + encodedLength(String(v), UNRESERVED) > MAX_LENGTH
         if (!outcome.ok) {
+          if (dots && outcome.error.path === "id") return
+          if (tooLong && isTooLong(outcome.error)) return
           if (!lone) fail(`unexpected EndpointError: ${outcome.error.message}`)
           return
         }
         if (lone) fail("a lone surrogate was accepted into a path")
+        if (dots) fail(`the path value ${JSON.stringify(String(v))} was accepted as a segment`)
+        if (tooLong) fail("an expanded url longer than Template.MAX_LENGTH was accepted")
         const u = outcome.value.url
         const prefix = `${BASE}/x/`
         if (!u.startsWith(prefix) || !u.endsWith("/y")) fail(`unexpected url ${JSON.stringify(u.slice(0, 200))}`)
@@ -548,7 +638,7 @@ const main = async () => {
     execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" })
   }
   const lib = await import(pathToFileURL(entry).href)
-  const { FOREIGN } = await import(pathToFileURL(join(root, "dist", "esm", "internal", "attempt.js")).href)
+  const FOREIGN = FOREIGN_PROBLEM
   const fc = await import("fast-check")
 
   const all = hostileProperties({ fc, lib, FOREIGN }).filter((p) => only === undefined || p.name.includes(only))

@@ -12,7 +12,7 @@ import * as t from "io-ts"
 import { EndpointError } from "./EndpointError.js"
 import { kindOf, quote, shown, child } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
-import { has, isDense, isPlainObject, put } from "./internal/object.js"
+import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 import { isToken, tokenCase, MIXED_CASE, NOT_A_TOKEN } from "./internal/token.js"
 import { empty, isReserved, unique, type Headers, type MediaType, type Options, type ReservedKey } from "./Options.js"
 
@@ -203,11 +203,11 @@ export const MediaTypeCodec = new t.Type<MediaType, FlatOptions["mediaType"], un
   "MediaType",
   (u): u is MediaType =>
     isPlainObject(u) &&
-    (u.format === undefined || lineString.is(u.format)) &&
-    Array.isArray(u.previews) &&
-    isDense(u.previews) &&
-    u.previews.every(lineString.is) &&
-    new Set(u.previews).size === u.previews.length,
+    (own(u, "format") === undefined || lineString.is(own(u, "format"))) &&
+    isArray(own(u, "previews")) &&
+    isDense(own(u, "previews") as ReadonlyArray<unknown>) &&
+    (own(u, "previews") as ReadonlyArray<unknown>).every(lineString.is) &&
+    new Set(own(u, "previews") as ReadonlyArray<unknown>).size === (own(u, "previews") as ReadonlyArray<unknown>).length,
   (u, c) => {
     if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
     for (const key of Object.keys(u)) {
@@ -215,13 +215,14 @@ export const MediaTypeCodec = new t.Type<MediaType, FlatOptions["mediaType"], un
         return failure(u[key], t.appendContext(c, key, Index, u[key]), "unknown key (expected format or previews)")
       }
     }
-    const format = u.format === undefined ? t.success(undefined) : lineString.validate(u.format, t.appendContext(c, "format", lineString, u.format))
+    const [rawFormat, rawPreviews] = [own(u, "format"), own(u, "previews")] // own properties: a polluted prototype names nothing
+    const format = rawFormat === undefined ? t.success(undefined) : lineString.validate(rawFormat, t.appendContext(c, "format", lineString, rawFormat))
     if (format._tag === "Left") return format
-    const previews = u.previews === undefined ? t.success([]) : previewsOf(u.previews, t.appendContext(c, "previews", Index, u.previews))
+    const previews = rawPreviews === undefined ? t.success([]) : previewsOf(rawPreviews, t.appendContext(c, "previews", Index, rawPreviews))
     if (previews._tag === "Left") return previews
     return t.success({ format: format.right, previews: previews.right })
   },
-  (m) => (m.format === undefined ? { previews: m.previews } : { format: m.format, previews: m.previews }),
+  (m) => (m.format === undefined ? { previews: [...m.previews] } : { format: m.format, previews: [...m.previews] }),
 )
 
 const previewsOf = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string>> => {
@@ -330,14 +331,14 @@ const isOptions = (u: unknown): u is Options =>
  * @since 0.1.0
  */
 export const encode = (o: Options): FlatOptions => {
-  const out: Record<string, unknown> = {}
-  if (o.method !== undefined) out.method = o.method
-  if (o.baseUrl !== undefined) out.baseUrl = o.baseUrl
-  if (Object.keys(o.headers).length > 0) out.headers = { ...o.headers }
-  if (o.mediaType.format !== undefined || o.mediaType.previews.length > 0) out.mediaType = MediaTypeCodec.encode(o.mediaType)
-  if (o.url !== undefined) out.url = o.url
-  if (o.data !== undefined) out.data = o.data
-  if (o.request !== undefined) out.request = o.request
+  const out: Record<string, unknown> = {} // every key defined, never assigned through Object.prototype
+  if (o.method !== undefined) put(out, "method", o.method)
+  if (o.baseUrl !== undefined) put(out, "baseUrl", o.baseUrl)
+  if (Object.keys(o.headers).length > 0) put(out, "headers", { ...o.headers })
+  if (o.mediaType.format !== undefined || o.mediaType.previews.length > 0) put(out, "mediaType", MediaTypeCodec.encode(o.mediaType))
+  if (o.url !== undefined) put(out, "url", o.url)
+  if (o.data !== undefined) put(out, "data", o.data)
+  if (o.request !== undefined) put(out, "request", o.request)
   for (const key of Object.keys(o.params)) put(out, key, o.params[key])
   return out as FlatOptions
 }

@@ -8,7 +8,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { decode } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
 import { quote } from "./internal/describe.js"
-import { chain, fail, right } from "./internal/either.js"
+import { attemptEither, chain, fail, right } from "./internal/either.js"
 import { concat, concatAll, empty, type Options } from "./Options.js"
 import * as Route from "./Route.js"
 
@@ -59,7 +59,8 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
   const o = decode(options)
   if (o._tag === "Left") return o
   const checked = routed ? checkRoute(base, o.right) : o
-  return checked._tag === "Left" ? checked : right(concat(base, checked.right))
+  // concat reads the keys of a caller's request object: a Proxy's trap may throw there
+  return checked._tag === "Left" ? checked : attemptEither(() => right(concat(base, checked.right)))
 }
 
 /**
@@ -79,6 +80,9 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
  * @since 0.1.0
  */
 export const merge = (defaults: Options, first?: unknown, second?: unknown): Either<EndpointError, Options> =>
-  typeof first === "string"
-    ? chain(fromRoute(first), (route) => withOptions(concat(defaults, route), second, true))
-    : chain(decodeOptional(first), (o) => withOptions(concatAll([defaults, o]), second, false))
+  // defaults are trusted to be decoded options; the guard keeps even a forged one from throwing
+  attemptEither(() =>
+    typeof first === "string"
+      ? chain(fromRoute(first), (route) => withOptions(concat(defaults, route), second, true))
+      : chain(decodeOptional(first), (o) => withOptions(concatAll([defaults, o]), second, false)),
+  )

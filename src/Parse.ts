@@ -9,9 +9,9 @@ import type { Either } from "fp-ts/lib/Either.js"
 import * as Accept from "./Accept.js"
 import type { EndpointError } from "./EndpointError.js"
 import { shown } from "./internal/describe.js"
-import { chain, fail, right } from "./internal/either.js"
+import { attemptEither, chain, fail, right } from "./internal/either.js"
 import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
-import { has, isArray, isPlainObject, put } from "./internal/object.js"
+import { has, isArray, isPlainObject, own, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
 import * as Query from "./Query.js"
 import * as Template from "./Template.js"
@@ -159,7 +159,7 @@ const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Ei
     }
     put(out, name, value)
   }
-  const accept = headers.accept
+  const accept = own(headers, "accept") as Headers[string] | undefined
   const amended = Accept.amend(typeof accept === "number" ? String(accept) : accept ?? undefined, mediaType)
   if (amended._tag === "Left") return amended
   if (amended.right !== undefined && amended.right !== accept) put(out, "accept", amended.right)
@@ -215,7 +215,13 @@ const headersOf = (o: Options, body: unknown, hasBody: boolean): Either<Endpoint
  *
  * @since 0.1.0
  */
-export const parse = (o: Options): Either<EndpointError, RequestOptions> => {
+export const parse = (o: Options): Either<EndpointError, RequestOptions> => attemptEither(() => parseOptions(o))
+
+/**
+ * {@link parse} without the guard: a getter or Proxy trap inside a parameter
+ * value (read only when the url or the query is built) may throw.
+ */
+const parseOptions = (o: Options): Either<EndpointError, RequestOptions> => {
   if (o.url === undefined) return fail("url", "required, got nothing")
   const method = o.method ?? "GET"
   const t = templateOf(o.url)
@@ -234,7 +240,7 @@ const finish = (o: Options, method: string, url: string, body: unknown, hasBody:
   const headers = headersOf(o, body, hasBody)
   if (headers._tag === "Left") return headers
   const result: RequestOptions = { method: method.toLowerCase(), url, headers: headers.right }
-  if (hasBody) result.body = body
-  if (o.request !== undefined) result.request = o.request
+  if (hasBody) put(result as unknown as Record<string, unknown>, "body", body) // defined, never through Object.prototype
+  if (o.request !== undefined) put(result as unknown as Record<string, unknown>, "request", o.request)
   return right(result)
 }

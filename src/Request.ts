@@ -22,8 +22,8 @@ import type * as E from "fp-ts/lib/Either.js"
 import { decode, encode } from "./Codec.js"
 import type { Endpoint, Merged, SuppliedBy } from "./Endpoint.js"
 import { BUILT_IN_DEFAULTS } from "./Endpoint.js"
-import { isEndpointError, type EndpointError } from "./EndpointError.js"
-import { kindOf } from "./internal/describe.js"
+import { EndpointError, isEndpointError } from "./EndpointError.js"
+import { kindOf, quote } from "./internal/describe.js"
 import { attemptEither, chain, fail, right } from "./internal/either.js"
 import { put } from "./internal/object.js"
 import { dual } from "./internal/dual.js"
@@ -80,7 +80,7 @@ export const empty: Draft = /* @__PURE__ */ right(emptyOptions)
  * @example
  * import { Request } from "fp-endpoint"
  *
- * Request.fromOptions({ url: "/user", headers: { "X-Trace": "1" } }) // right({ url: "/user", headers: { "x-trace": "1" } })
+ * Request.fromOptions({ url: "/user", headers: { "X-Trace": "1" } }) // right({ ...Options.empty, url: "/user", headers: { "x-trace": "1" } })
  * Request.fromOptions({ headers: 1 }) // left(EndpointError: headers: expected a plain object, got number)
  *
  * @since 0.1.0
@@ -94,7 +94,7 @@ export const fromOptions = (options: unknown): Draft => decode(options)
  * import { Request } from "fp-endpoint"
  *
  * Request.route("GET /orgs/{org}/repos", { org: "octokit" })
- * // right({ method: "GET", url: "/orgs/{org}/repos", org: "octokit" })
+ * // right({ ...Options.empty, method: "GET", url: "/orgs/{org}/repos", params: { org: "octokit" } })
  *
  * @since 0.1.0
  */
@@ -128,9 +128,24 @@ export const with_: {
 } = /* @__PURE__ */ dual(2, (self: Draft, options: object): Draft => extend(self, () => options))
 export { with_ as with }
 
-/** Concatenates the options `fragment()` returns onto a draft; whatever goes wrong becomes a Left. */
+/**
+ * Concatenates the options `fragment()` returns onto a draft; whatever goes
+ * wrong becomes a Left. A draft's url and method are set once (by `route`
+ * or a first `with`): a later, different one is an error, as a route's are
+ * for `endpoint()`.
+ */
 const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
-  onDraft(self, (o) => chain(attemptEither(() => decode(fragment())), (f) => right(concat(o, f))))
+  onDraft(self, (o) => chain(attemptEither(() => decode(fragment())), (f) => chain(setOnce(o, f), (checked) => right(concat(o, checked)))))
+
+const setOnce = (draft: Options, more: Options): E.Either<EndpointError, Options> => {
+  for (const key of ["url", "method"] as const) {
+    const [was, now] = [draft[key], more[key]]
+    if (was !== undefined && now !== undefined && (key === "url" ? was !== now : was.toUpperCase() !== now.toUpperCase())) {
+      return fail(key, `the draft has ${quote(was)}, the options give ${quote(now)}; a url and a method are set once (a body field of that name goes in data)`)
+    }
+  }
+  return right(more)
+}
 
 const adding =
   <Args extends Array<any>>(fragment: (...args: Args) => object) =>
@@ -359,8 +374,9 @@ export const merged = (self: Draft): E.Either<EndpointError, Merged> =>
 // -------------------------------------------------------------------------------------
 
 const pair = (name: string, value: unknown): Record<string, unknown> => {
+  if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`) // caught by extend
   const o: Record<string, unknown> = {}
-  put(o, typeof name === "string" ? name : String(name), value)
+  put(o, name, value)
   return o
 }
 

@@ -2,7 +2,7 @@
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
 import { describe, expect, test } from "vitest"
-import { endpoint, EndpointError, Request } from "../src/index.js"
+import { Codec, endpoint, EndpointError, isEndpointError, Request } from "../src/index.js"
 
 describe("Request pipeline", () => {
   test("route, params, headers, authorization, base url, previews, format, data: same as endpoint()", () => {
@@ -64,5 +64,70 @@ describe("Request pipeline", () => {
     const draft = pipe(Request.route("GET /orgs/{org}", { org: "x" }))
     const merged = Request.merged(draft)
     expect(E.isRight(merged) && endpoint.parse(merged.right)).toEqual(endpoint("GET /orgs/{org}", { org: "x" }))
+  })
+  test("a draft is the decoded model: fromOptions is Codec.decode", () => {
+    const options = { url: "/x", headers: { "X-Trace": "1", "x-none": undefined }, mediaType: { previews: ["a", "a"] }, page: 2 }
+    expect(Request.fromOptions(options)).toEqual(Codec.decode(options))
+    const draft = Request.fromOptions(options)
+    expect(E.isRight(draft) && draft.right.headers).toEqual({ "x-trace": "1" })
+    expect(E.isRight(draft) && draft.right.mediaType.previews).toEqual(["a"])
+    expect(E.isRight(draft) && draft.right.params).toEqual({ page: 2 })
+  })
+  test("merged is endpoint.merge", () => {
+    const draft = pipe(Request.route("POST /repos/{owner}/{repo}/issues"), Request.params({ owner: "o", repo: "r", title: "t" }), Request.header("X-A", "1"))
+    expect(Request.merged(draft)).toEqual(
+      E.right(endpoint.merge("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", headers: { "x-a": "1" } })),
+    )
+  })
+  test("parameters are replaced whole; headers and request (meta) merge key by key", () => {
+    const built = pipe(
+      Request.route("POST /x"),
+      Request.params({ p: { a: 1 }, q: 1 }),
+      Request.params({ p: { b: 2 } }),
+      Request.meta({ timeout: 1, agent: { keep: true } }),
+      Request.meta({ agent: { other: true } }),
+      Request.headers({ "x-a": "1", "x-b": "1" }),
+      Request.header("X-B", "2"),
+      Request.build,
+    )
+    expect(E.isRight(built) && built.right.body).toEqual({ p: { b: 2 }, q: 1 })
+    expect(E.isRight(built) && built.right.request).toEqual({ timeout: 1, agent: { other: true } })
+    expect(E.isRight(built) && built.right.headers).toMatchObject({ "x-a": "1", "x-b": "2" })
+  })
+  test("a null header removes it, a default one included", () => {
+    const secret = endpoint.defaults({ headers: { authorization: "token secret" } })
+    const built = pipe(Request.route("GET /user"), Request.headers({ Authorization: null, "user-agent": null }), Request.buildWith(secret))
+    expect(E.isRight(built) && built.right.headers).toEqual({ accept: "application/vnd.github.v3+json" })
+    expect(pipe(Request.route("GET /user"), Request.buildWith(secret))).toEqual(E.right(secret("GET /user")))
+  })
+  test("a route fixes the url and the method: a route's parameters cannot change them", () => {
+    const url = pipe(Request.route("POST /x", { url: "https://evil.example" }), Request.build)
+    expect(E.isLeft(url) && url.left.path).toBe("url")
+    const method = pipe(Request.route("POST /x", { method: "GET" }), Request.build)
+    expect(E.isLeft(method) && method.left.path).toBe("method")
+    expect(E.isRight(pipe(Request.route("POST /x", { url: "/x", method: "post" }), Request.build))).toBe(true)
+  })
+  test("invalid options are a Left naming the field: baseUrl, long headers, sparse arrays, long urls", () => {
+    const left = (draft: Request.Draft<never>): string => {
+      const built = Request.build(draft)
+      expect(E.isLeft(built) && isEndpointError(built.left)).toBe(true)
+      return E.isLeft(built) ? built.left.path : ""
+    }
+    expect(left(pipe(Request.route("GET /x"), Request.baseUrl("ftp://x.example")))).toBe("baseUrl")
+    expect(left(pipe(Request.route("GET /x"), Request.baseUrl("https://x.example/?a=1")))).toBe("baseUrl")
+    expect(left(pipe(Request.route("GET /x"), Request.header("x-big", "v".repeat(16_385))))).toBe("headers.x-big")
+    expect(left(pipe(Request.route("GET /x"), Request.param("s", [1, , 3])))).toBe("s")
+    expect(left(pipe(Request.route("GET /x"), Request.previews([, "a"] as Array<string>)))).toBe("mediaType.previews")
+    expect(left(pipe(Request.route("GET /x{/s*}"), Request.param("s", Array.from({ length: 40_000 }, () => "ab"))))).toBe("url")
+  })
+  test("build and buildWith never throw, whatever they are given", () => {
+    const forged = { _tag: "Left", left: Object.create(EndpointError.prototype) }
+    for (const draft of [undefined, 1, "x", {}, { _tag: "Right" }, { _tag: "Right", right: 1 }, { _tag: "Left", left: "boom" }, forged]) {
+      const built = Request.build(draft as never)
+      expect(E.isLeft(built) && isEndpointError(built.left)).toBe(true)
+    }
+    const lookalike = Object.assign(() => ({}), { DEFAULTS: { baseUrl: "javascript:alert(1)" } })
+    const built = pipe(Request.route("GET /x"), Request.buildWith(lookalike as never))
+    expect(E.isLeft(built) && built.left.path).toBe("defaults.baseUrl")
   })
 })

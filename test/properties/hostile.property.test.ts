@@ -9,7 +9,7 @@ import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import * as lib from "../../src/index.js"
 import { endpoint, EndpointError } from "../../src/index.js"
-import { FOREIGN } from "../../src/internal/attempt.js"
+const FOREIGN = "reading the input failed"
 import { deepFreeze, hostileProperties, isDeepFrozen } from "../../scripts/fuzz.mjs"
 
 const RUNS: Record<string, number> = {
@@ -27,6 +27,8 @@ const properties = hostileProperties({ fc, lib, FOREIGN })
 describe("hostile input properties (src/)", () => {
   test("the list covers every entry, the pipeline and the command line", () => {
     const names = properties.map((p) => p.name)
+    expect(names.some((n) => n.startsWith("path"))).toBe(true)
+    expect(names.some((n) => n.startsWith("frozen"))).toBe(true)
     expect(names.some((n) => n.startsWith("every entry: realistic"))).toBe(true)
     expect(names.some((n) => n.startsWith("every entry: arbitrary"))).toBe(true)
     expect(names.some((n) => n.startsWith("command line"))).toBe(true)
@@ -70,6 +72,46 @@ describe("the property checks can fail", () => {
     const details = fc.check(broken, { numRuns: 20 })
     expect(details.failed).toBe(true)
     expect(String(details.errorInstance)).toMatch(/safety net/)
+  })
+
+  const everyEntryOf = (broken: unknown, name = "every entry: realistic") =>
+    hostileProperties({ fc, lib: broken, FOREIGN }).find((p) => p.name.startsWith(name))!.property
+
+  test("a library whose Either entries throw fails 'every entry' (Codec.decode, Parse.parse, Merge.merge, toRequestInitEither)", () => {
+    const boom = () => {
+      throw new TypeError("boom")
+    }
+    for (const [label, broken] of [
+      ["Codec.decode", { ...lib, Codec: { ...lib.Codec, decode: boom } }],
+      ["Parse.parse", { ...lib, Parse: { ...lib.Parse, parse: boom } }],
+      ["Merge.merge", { ...lib, Merge: { ...lib.Merge, merge: boom } }],
+      ["toRequestInitEither", { ...lib, toRequestInitEither: boom }],
+      ["CommandLine.render", { ...lib, CommandLine: { ...lib.CommandLine, render: boom } }],
+    ] as const) {
+      const details = fc.check(everyEntryOf(broken), { numRuns: 20 })
+      expect(details.failed, label).toBe(true)
+      expect(String(details.errorInstance), label).toMatch(/threw \(an Either API must not\): TypeError: boom/)
+    }
+  })
+
+  test("a library that throws a forged EndpointError (instanceof holds, the brand does not) fails 'every entry'", () => {
+    const forged = Object.assign(Object.create(EndpointError.prototype) as EndpointError, { path: "", problem: "forged" })
+    expect(forged).toBeInstanceOf(EndpointError)
+    expect(lib.isEndpointError(forged)).toBe(false)
+    const throwing = (() => {
+      throw forged
+    }) as unknown as typeof endpoint
+    const fake = Object.assign(throwing, { DEFAULTS: endpoint.DEFAULTS, either: endpoint.either, defaults: endpoint.defaults, merge: endpoint.merge, parse: endpoint.parse })
+    const details = fc.check(everyEntryOf({ ...lib, endpoint: fake }), { numRuns: 20 })
+    expect(details.failed).toBe(true)
+    expect(String(details.errorInstance)).toMatch(/threw something other than an EndpointError/)
+  })
+
+  test("a CommandLine.main that throws fails 'every entry'", () => {
+    const broken = { ...lib, CommandLine: { ...lib.CommandLine, main: () => { throw new Error("main") } } }
+    const details = fc.check(everyEntryOf(broken), { numRuns: 20 })
+    expect(details.failed).toBe(true)
+    expect(String(details.errorInstance)).toMatch(/CommandLine.main threw/)
   })
 
   test("a library that lets CRLF into a header fails the well-formedness check", () => {
