@@ -387,8 +387,9 @@ const expandExpression = (e: Expression, lookup: (name: string) => unknown): Par
   for (const v of e.variables) {
     const value = lookup(v.name)
     if (value === undefined || value === null) continue
-    // a string under an unnamed operator, the commonest case, is written at once
-    let piece = typeof value === "string" && v.prefix === 0 && !op.named ? encode(value, op.allow) : undefined
+    // a string without a prefix, the commonest case, is written at once
+    let piece = typeof value === "string" && v.prefix === 0 ? encode(value, op.allow) : undefined
+    if (piece !== undefined && op.named) piece = pair(op, v.name, value as string, piece)
     if (piece === undefined) {
       const p = variable(op, v, value)
       if (p._tag === "Left") return p
