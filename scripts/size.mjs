@@ -1,8 +1,7 @@
-// Browser bundle size of `import { endpoint } from "fp-endpoint"`: esbuild,
-// ESM, browser platform, from the built package (dist/esm). fp-ts and io-ts
-// imports of their CommonJS builds (`fp-ts/lib/X.js`) are mapped to their ES
-// module builds (`fp-ts/es6/X.js`), as a bundler user with `module` fields
-// gets, so they tree-shake.
+// Browser bundle size as a user gets it: esbuild bundles `import { endpoint } from
+// "fp-endpoint"` from the built package, resolved by name through its package.json
+// (exports, then fp-ts and io-ts as their own package.json files say), with no
+// resolve plugins; minified, gzip -9.
 //
 //   node scripts/size.mjs            prints raw / minified / gzip sizes, exits 1 above the budget
 //   node scripts/size.mjs --why      also lists the biggest inputs of the minified bundle
@@ -31,32 +30,19 @@ if (!existsSync(distEntry)) {
   execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" })
 }
 
-/** `fp-endpoint` → the built ES module; `fp-ts/lib/X` and `io-ts/lib/X` → their `es6/X`. */
-const esModules = {
-  name: "es-modules",
-  setup(build) {
-    build.onResolve({ filter: /^fp-endpoint$/ }, () => ({ path: distEntry }))
-    build.onResolve({ filter: /^(fp-ts|io-ts)\/lib\// }, (a) =>
-      build.resolve(a.path.replace(/^(fp-ts|io-ts)\/lib\//, "$1/es6/"), { kind: a.kind, resolveDir: a.resolveDir }),
-    )
-  },
-}
-
 const bundle = async (minify) => {
   const result = await esbuild.build({
+    // "fp-endpoint" is this package, found by its own name from the root (self-reference)
     stdin: { contents: entry, resolveDir: root, loader: "js", sourcefile: "entry.js" },
     bundle: true,
     write: false,
     format: "esm",
     platform: "browser",
     target: "es2022",
-    // `module` before `main`, so a bare `io-ts` is its es6 build too.
-    mainFields: ["browser", "module", "main"],
     minify,
     metafile: true,
     legalComments: "none",
     logLevel: "silent",
-    plugins: [esModules],
   })
   return { code: result.outputFiles[0].contents, metafile: result.metafile }
 }
