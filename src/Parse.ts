@@ -9,7 +9,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import * as Accept from "./Accept.js"
 import type { EndpointError } from "./EndpointError.js"
 import { shown } from "./internal/describe.js"
-import { attemptEither, chain, fail, right } from "./internal/either.js"
+import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
 import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
 import { has, isArray, isPlainObject, own, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
@@ -77,8 +77,12 @@ const sendsQuery = (method: string): boolean =>
 interface Names {
   has(name: string): boolean
 }
-const namesOf = (t: Template.Template): Names =>
-  t.names.length > 8 ? new Set(t.names) : { has: (name) => t.names.includes(name) }
+const nameSets = new WeakMap<Template.Template, Names>()
+const namesOf = (t: Template.Template): Names => {
+  let names = nameSets.get(t)
+  if (names === undefined) nameSets.set(t, (names = t.names.length > 8 ? new Set(t.names) : { has: (name) => t.names.includes(name) }))
+  return names
+}
 
 /** The query text of the parameters that the template does not name. */
 const queryOf = (params: Options["params"], names: Names): Either<EndpointError, string> => {
@@ -215,7 +219,13 @@ const headersOf = (o: Options, body: unknown, hasBody: boolean): Either<Endpoint
  *
  * @since 0.1.0
  */
-export const parse = (o: Options): Either<EndpointError, RequestOptions> => attemptEither(() => parseOptions(o))
+export const parse = (o: Options): Either<EndpointError, RequestOptions> => {
+  try {
+    return parseOptions(o)
+  } catch (e) {
+    return left(toEndpointError(e))
+  }
+}
 
 /**
  * {@link parse} without the guard: a getter or Proxy trap inside a parameter
