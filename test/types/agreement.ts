@@ -24,6 +24,9 @@ export const TABLE = [
   ["https://{host}:8080/x/:id", ["host", "id"], [], []],
   ["{/a}/:b", ["b"], ["a"], []],
   ["/enterprises/{enterprise}/teams/{enterprise-team}/memberships/:username", ["enterprise", "enterprise-team", "username"], [], []],
+  // `-` inside a name (GitHub's `{enterprise-team}`), anywhere in it; after `:` it ends the name
+  ["/x/{-a}/{a-}/{a--b}{?c-d,e-}{/f-g:3}", ["-a", "a-", "a--b"], ["c-d", "e-", "f-g"], ["f-g"]],
+  ["/x/:team-slug/{team-id}", ["team", "team-id"], [], []],
   ["/{url}/{method}/:headers{?data,page}", [], ["page"], []],
   // route mode reads `:name` only at the start of a path segment: right after a
   // literal `/`, after the scheme and authority, before the query and fragment
