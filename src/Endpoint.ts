@@ -72,7 +72,8 @@ export interface BuiltInDefaults extends FlatOptions {
 /**
  * The parameter names that defaults `D` supply: keys with a known name
  * whose value cannot be `undefined` or `null` (those are dropped, or
- * expand as undefined variables).
+ * expand as undefined variables). Defaults typed `any` (an `Endpoint<any>`)
+ * may supply anything: every name (`string`).
  *
  * @example
  * import type { BuiltInDefaults, SuppliedBy } from "fp-endpoint"
@@ -82,20 +83,29 @@ export interface BuiltInDefaults extends FlatOptions {
  *
  * @since 0.1.0
  */
-export type SuppliedBy<D> = Extract<
-  keyof {
-    [K in keyof D as K extends string
-      ? string extends K
-        ? never
-        : undefined extends D[K]
-          ? never
-          : null extends D[K]
+export type SuppliedBy<D> = IsAny<D> extends true
+  ? string
+  : Extract<
+      keyof {
+        [K in keyof D as K extends string
+          ? string extends K
             ? never
-            : K
-      : never]: 0
-  },
-  string
->
+            : undefined extends D[K]
+              ? never
+              : null extends D[K]
+                ? never
+                : K
+          : never]: 0
+      },
+      string
+    >
+
+/**
+ * Whether `T` is `any`: only `any` makes the distributive test give both
+ * answers. (The usual `0 extends 1 & T` fails for a `T` constrained to
+ * `object`, where `1 & T` is reduced to `never`.)
+ */
+type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false
 
 /** A method as the result carries it: lowercase when known, else `string`. */
 type Lower<M extends string> = string extends M ? string : Lowercase<M>
@@ -125,7 +135,25 @@ type MethodOf<D> = D extends { readonly method: infer M extends string } ? M : s
 export type OptionsFor<U extends string, D, M extends string = string, V extends string = string> = ParamsOfNames<
   NamesOf<U>,
   SuppliedBy<D>
-> & { readonly method?: M; readonly url?: V } & EndpointOptions
+> & { readonly method?: M; readonly url?: V } & Given
+
+/**
+ * Options as the calls take them: {@link EndpointOptions} with an index
+ * signature of `any` instead of `unknown`, the one an `interface` fits
+ * (an interface has no implicit index signature, so
+ * `interface RepoRef { owner: string; repo: string }` is not assignable to
+ * `{ [k: string]: unknown }`). The reserved options keep their types.
+ */
+interface Given {
+  readonly method?: string
+  readonly url?: string
+  readonly baseUrl?: string
+  readonly headers?: FlatOptions["headers"]
+  readonly mediaType?: FlatOptions["mediaType"]
+  readonly data?: unknown
+  readonly request?: FlatOptions["request"]
+  readonly [parameter: string]: any
+}
 
 /**
  * The route of a call without options: the route itself when its url needs
@@ -150,6 +178,22 @@ type Second<U extends string, D, M extends string, V extends string> =
 
 /** The url whose placeholders count: the options' `url` when given, else the route's. */
 type RouteUrl<R extends string, V extends string> = Or<V, Parsed<R>["url"]>
+
+/**
+ * The only argument of a call: a route, checked as {@link Alone}, or
+ * options, checked as {@link OptionsFor}. One signature takes both (not two
+ * overloads) so that every compiler reports the error of the right one:
+ * TypeScript 7 reports only the last overload that failed.
+ */
+type Only<A, D, M extends string, V extends string> = [A] extends [string]
+  ? Alone<Extract<A, string>, D>
+  : OptionsFor<Or<V, UrlOf<D>>, D, M, V>
+
+/** The method of a call with one argument: the route's, else the options', else the defaults'. */
+type OnlyMethod<A, D, M extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["method"] : Or<NoInfer<M>, MethodOf<D>>
+
+/** The url template of a call with one argument: the route's, else the options', else the defaults'. */
+type OnlyUrl<A, D, V extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["url"] : Or<NoInfer<V>, UrlOf<D>>
 
 /**
  * What `endpoint.merge()` returns: {@link Merged} options whose `method` (as
@@ -187,43 +231,44 @@ export interface MergedAs<M extends string = string, U extends string = string> 
  * @since 0.1.0
  */
 export interface Endpoint<D extends object = BuiltInDefaults> {
-  /** Builds request options from a route; throws `EndpointError`. */
-  <R extends string>(route: Alone<R, D>): RequestOptions<Lower<Parsed<R>["method"]>>
+  /**
+   * Builds request options from a route (`endpoint("GET /user")`) or from
+   * options that carry `url` and `method` (`endpoint({ url: "/user" })`);
+   * throws `EndpointError`.
+   */
+  <A extends string | object, M extends string = never, V extends string = never>(
+    routeOrOptions: Only<A, D, M, V>,
+  ): RequestOptions<Lower<OnlyMethod<A, D, M>>>
   /** Builds request options from a route and parameters; throws `EndpointError`. */
   <R extends string, M extends string = never, V extends string = never>(
     route: R,
     options: Second<RouteUrl<R, V>, D, M, V>,
   ): RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>
-  /** Builds request options from options that carry `url` (and `method`). */
-  <M extends string = never, V extends string = never>(
-    options: OptionsFor<Or<V, UrlOf<D>>, D, M, V>,
-  ): RequestOptions<Lower<Or<NoInfer<M>, MethodOf<D>>>>
   /** The current defaults, deeply frozen. */
   readonly DEFAULTS: D
   /** A new endpoint whose defaults are `concat(DEFAULTS, options)`. */
-  defaults<const O extends EndpointOptions>(options: O): Endpoint<D & O>
-  /** Defaults, route and options merged, not parsed; `method` as written. */
-  merge<R extends string>(route: Alone<R, D>): MergedAs<Parsed<R>["method"], Parsed<R>["url"]>
+  defaults<const O extends Given>(options: O): Endpoint<D & O>
+  /** Defaults, route (or options) merged, not parsed; `method` as written. */
+  merge<A extends string | object, M extends string = never, V extends string = never>(
+    routeOrOptions: Only<A, D, M, V>,
+  ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
   merge<R extends string, M extends string = never, V extends string = never>(
     route: R,
     options: Second<RouteUrl<R, V>, D, M, V>,
   ): MergedAs<Or<NoInfer<M>, Parsed<R>["method"]>, RouteUrl<R, NoInfer<V>>>
-  merge<M extends string = never, V extends string = never>(
-    options: OptionsFor<Or<V, UrlOf<D>>, D, M, V>,
-  ): MergedAs<Or<NoInfer<M>, MethodOf<D>>, Or<NoInfer<V>, UrlOf<D>>>
   /** Merged options to request options; reads no defaults. */
   parse<M extends string = never>(
-    options: { readonly method?: M } & EndpointOptions,
+    options: { readonly method?: M } & Given,
   ): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
+  /** `endpoint(route)` or `endpoint(options)` as an Either: never throws. */
+  either<A extends string | object, M extends string = never, V extends string = never>(
+    routeOrOptions: Only<A, D, M, V>,
+  ): Either<EndpointError, RequestOptions<Lower<OnlyMethod<A, D, M>>>>
   /** `endpoint(route, options)` as an Either: never throws. */
-  either<R extends string>(route: Alone<R, D>): Either<EndpointError, RequestOptions<Lower<Parsed<R>["method"]>>>
   either<R extends string, M extends string = never, V extends string = never>(
     route: R,
     options: Second<RouteUrl<R, V>, D, M, V>,
   ): Either<EndpointError, RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>>
-  either<M extends string = never, V extends string = never>(
-    options: OptionsFor<Or<V, UrlOf<D>>, D, M, V>,
-  ): Either<EndpointError, RequestOptions<Lower<Or<NoInfer<M>, MethodOf<D>>>>>
 }
 
 // -------------------------------------------------------------------------------------
@@ -295,7 +340,7 @@ const frozenCopyEither = (o: Options): Either<EndpointError, Endpoint> => chain(
  *
  * @since 0.1.0
  */
-export const withDefaults = <const O extends EndpointOptions>(options: O): Endpoint<BuiltInDefaults & O> =>
+export const withDefaults = <const O extends Given>(options: O): Endpoint<BuiltInDefaults & O> =>
   endpoint.defaults(options)
 
 /**

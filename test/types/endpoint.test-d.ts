@@ -263,3 +263,120 @@ describe("Route.parse", () => {
     expectTypeOf(Route.parse("GET /x" as string)).toEqualTypeOf<Either<EndpointError, Route.Route>>()
   })
 })
+
+describe("GitHub's own route names", () => {
+  test("a `-` inside a {name} is part of the name, and required", () => {
+    endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e", "enterprise-team": "t" })
+    // @ts-expect-error enterprise-team is missing
+    endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}", { enterprise: "e" })
+    // @ts-expect-error missing parameter: enterprise-team
+    endpoint("GET /enterprises/{enterprise}/teams/{enterprise-team}")
+    withDefaults({ enterprise: "e", "enterprise-team": "t" })("GET /enterprises/{enterprise}/teams/{enterprise-team}")
+  })
+})
+
+describe("options typed with an interface", () => {
+  interface RepoRef {
+    owner: string
+    repo: string
+  }
+  interface Page {
+    per_page?: number
+    headers?: { readonly "if-none-match"?: string }
+  }
+  const ref: RepoRef = { owner: "octokit", repo: "rest.js" }
+  const page: Page = { per_page: 100 }
+
+  test("are accepted wherever options are", () => {
+    endpoint("GET /repos/{owner}/{repo}", ref)
+    endpoint("GET /user/repos", page)
+    endpoint.either("GET /repos/{owner}/{repo}", ref)
+    endpoint.merge("GET /repos/{owner}/{repo}", ref)
+    const mine = endpoint.defaults(ref)
+    mine("GET /repos/{owner}/{repo}/issues")
+    withDefaults(ref)("GET /repos/{owner}/{repo}")
+    endpoint.parse(page)
+    interface WithUrl {
+      url: "/repos/{owner}/{repo}"
+      owner: string
+      repo: string
+    }
+    const w: WithUrl = { url: "/repos/{owner}/{repo}", ...ref }
+    endpoint(w)
+  })
+
+  test("are still checked", () => {
+    // @ts-expect-error repo is missing from the interface
+    endpoint("GET /repos/{owner}/{repo}/issues/{issue_number}", ref)
+    interface Bad {
+      owner: string
+      repo: Date
+    }
+    const bad = { owner: "o", repo: new Date() } as Bad
+    // @ts-expect-error a Date is not a placeholder value
+    endpoint("GET /repos/{owner}/{repo}", bad)
+    interface BadHeaders {
+      headers: { "x-a": boolean }
+    }
+    // @ts-expect-error a header value is a string or a number
+    endpoint("GET /x", { headers: { "x-a": true } } as BadHeaders)
+  })
+})
+
+describe("options typed as FlatOptions (EndpointOptions)", () => {
+  test("after a route typed as string, and alone", () => {
+    const o: OptionsType = { url: "/x/{y}", y: 1 }
+    expectTypeOf(endpoint("GET /x" as string, o).method).toEqualTypeOf<string>()
+    expectTypeOf(endpoint(o).method).toEqualTypeOf<string>()
+    expectTypeOf(endpoint.either(o)).toEqualTypeOf<Either<EndpointError, RequestOptions>>()
+    expectTypeOf(endpoint.merge("GET /x" as string, o)).toEqualTypeOf<MergedAs<string, string>>()
+  })
+})
+
+describe("an Endpoint<any> takes any route", () => {
+  test("its defaults may supply anything", () => {
+    const list = (e: Endpoint<any>) => e("GET /repos/{owner}/{repo}")
+    expectTypeOf(list).returns.toEqualTypeOf<RequestOptions<"get">>()
+    const merged = (e: Endpoint<any>) => e.merge("GET /repos/{owner}/{repo}")
+    expectTypeOf(merged).returns.toEqualTypeOf<MergedAs<"GET", "/repos/{owner}/{repo}">>()
+    const either = (e: Endpoint<any>) => e.either("GET /repos/{owner}/{repo}", { per_page: 1 })
+    expectTypeOf(either).returns.toEqualTypeOf<Either<EndpointError, RequestOptions<"get">>>()
+    // values are still checked
+    // @ts-expect-error a nested object cannot be expanded
+    ;(e: Endpoint<any>) => e("GET /repos/{owner}", { owner: { a: { b: 1 } } })
+  })
+  test("a bare Endpoint still requires every parameter", () => {
+    // @ts-expect-error missing parameter: owner
+    ;(e: Endpoint) => e("GET /repos/{owner}")
+  })
+})
+
+describe("one argument: a route or options, one signature", () => {
+  test("a route alone", () => {
+    expectTypeOf(endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "p" }).method).toEqualTypeOf<"get">()
+    // @ts-expect-error missing parameter: path
+    endpoint("GET /repos/{owner}/{repo}/contents/{path}")
+    // @ts-expect-error missing parameter: path
+    endpoint.merge("GET /repos/{owner}/{repo}/contents/{path}")
+    // @ts-expect-error missing parameter: path
+    endpoint.either("GET /repos/{owner}/{repo}/contents/{path}")
+  })
+  test("options alone", () => {
+    expectTypeOf(endpoint({ method: "DELETE", url: "/x/{id}", id: 1 }).method).toEqualTypeOf<"delete">()
+    expectTypeOf(endpoint.merge({ method: "DELETE", url: "/x/{id}", id: 1 })).toEqualTypeOf<MergedAs<"DELETE", "/x/{id}">>()
+    expectTypeOf(endpoint.either({ url: "/x" })).toEqualTypeOf<Either<EndpointError, RequestOptions<string>>>()
+    // @ts-expect-error id is missing
+    endpoint({ method: "DELETE", url: "/x/{id}" })
+    // @ts-expect-error url is a string
+    endpoint.merge({ url: 1 })
+    // @ts-expect-error neither a route nor options
+    endpoint(1)
+  })
+  test("a route or options typed loosely", () => {
+    const route = "GET /x" as string
+    expectTypeOf(endpoint(route).method).toEqualTypeOf<string>()
+    const union = Math.random() > 0.5 ? ("/a/{x}" as const) : ("/b" as const)
+    // a name is required only when every route requires it
+    endpoint(union)
+  })
+})
