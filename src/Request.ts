@@ -38,24 +38,87 @@ import type { Parsed } from "./Route.js"
 // -------------------------------------------------------------------------------------
 
 declare const MissingParams: unique symbol
+declare const DraftMethod: unique symbol
 
 /**
  * Options gathered so far, or the first thing that went wrong. For a route
  * literal, `Missing` names the url's required placeholders that no step has
  * supplied yet: `build` accepts only a draft that misses none, so a forgotten
- * parameter is a compile error. The type is phantom: at run time a draft is
- * an fp-ts `Either`.
+ * parameter is a compile error (`missing parameter: path`). `Method` is the
+ * route's method as written, `string` when unknown; `build` lowercases it, as
+ * `endpoint()` does. Both are phantom: at run time a draft is an fp-ts
+ * `Either`.
  *
  * @example
  * import { Request } from "fp-endpoint"
  *
  * const draft: Request.Draft = Request.route("GET /user")
+ * const exact: Request.Draft<"org", "GET"> = Request.route("GET /orgs/{org}")
  *
  * @since 0.1.0
  */
-export type Draft<Missing extends string = never> = E.Either<EndpointError, Options> & {
+export type Draft<Missing extends string = never, Method extends string = string> = E.Either<EndpointError, Options> & {
   readonly [MissingParams]?: Missing
+  readonly [DraftMethod]?: Method
 }
+
+/** A method as the result carries it: lowercase when known, else `string`. */
+type Lower<M extends string> = string extends M ? string : Lowercase<M>
+
+/** The method after options `P`: theirs when they set one, else `T`. */
+type MethodAfter<T extends string, P> = P extends { readonly method: infer X extends string } ? X : T
+
+/**
+ * What `build` accepts: a draft `Draft<M, T>` when nothing is `Missing`;
+ * else a type no draft has, which names the missing parameters in the
+ * compiler's message, at the `build` step:
+ * `Argument of type 'Draft<"path", "GET">' is not assignable to parameter of type '"missing parameter: path"'`.
+ */
+type Ready<Missing extends string, M extends string, T extends string> = [Missing] extends [never]
+  ? Draft<M, T>
+  : `missing parameter: ${Missing}`
+
+/** What a value that is not a {@link Placeholder} is, as a message says it. */
+type Kind<V> = V extends null
+  ? "null"
+  : V extends undefined
+    ? "undefined"
+    : V extends (...args: Array<any>) => unknown
+      ? "a function"
+      : V extends symbol
+        ? "a symbol"
+        : V extends Date
+          ? "a Date"
+          : V extends RegExp
+            ? "a RegExp"
+            : V extends ReadonlyMap<unknown, unknown>
+              ? "a Map"
+              : V extends ReadonlySet<unknown>
+                ? "a Set"
+                : V extends PromiseLike<unknown>
+                  ? "a Promise"
+                  : V extends ReadonlyArray<unknown>
+                    ? "a list with a member that is not a string, number, boolean or bigint"
+                    : "an object that is not a record of strings, numbers, booleans and bigints"
+
+/**
+ * What a draft must be for `param(name, value)` to apply: any draft, unless
+ * `name` is a placeholder the draft still misses and `value` cannot fill it;
+ * then a message that says what the value is, in the compiler's error at
+ * that step: `parameter a: expected a string, number, boolean, bigint, list or record, got a Date`.
+ */
+type Fits<M extends string, T extends string, K extends string, V> = [K & M] extends [never]
+  ? Draft<M, T>
+  : [V] extends [Placeholder]
+    ? Draft<M, T>
+    : `parameter ${K & M}: expected a string, number, boolean, bigint, list or record, got ${Kind<Exclude<V, Placeholder>>}`
+
+/** The `value` that `param(draft, name, value)` accepts: see {@link Fits}. */
+type FitsValue<M extends string, K extends string, V> = [K & M] extends [never]
+  ? V
+  : [V] extends [Placeholder]
+    ? V
+    : `parameter ${K & M}: expected a string, number, boolean, bigint, list or record, got ${Kind<Exclude<V, Placeholder>>}`
 
 // -------------------------------------------------------------------------------------
 // constructors
@@ -99,11 +162,11 @@ export const fromOptions = (options: unknown): Draft => decode(options)
  * @since 0.1.0
  */
 export const route: {
-  <R extends string>(route: R): Draft<RequiredNames<Parsed<R>["url"]>>
+  <R extends string>(route: R): Draft<RequiredNames<Parsed<R>["url"]>, Parsed<R>["method"]>
   <R extends string, const P extends object>(
     route: R,
     params: P,
-  ): Draft<Exclude<RequiredNames<Parsed<R>["url"]>, SuppliedBy<P>>>
+  ): Draft<Exclude<RequiredNames<Parsed<R>["url"]>, SuppliedBy<P>>, Parsed<R>["method"]>
 } = (route: string, params?: object): Draft => chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true))
 
 // -------------------------------------------------------------------------------------
@@ -123,8 +186,13 @@ export const route: {
  * @since 0.1.0
  */
 export const with_: {
-  <const P extends object>(options: P): <M extends string>(self: Draft<M>) => Draft<Exclude<M, SuppliedBy<P>>>
-  <M extends string, const P extends object>(self: Draft<M>, options: P): Draft<Exclude<M, SuppliedBy<P>>>
+  <const P extends object>(
+    options: P,
+  ): <M extends string, T extends string>(self: Draft<M, T>) => Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
+  <M extends string, T extends string, const P extends object>(
+    self: Draft<M, T>,
+    options: P,
+  ): Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
 } = /* @__PURE__ */ dual(2, (self: Draft, options: object): Draft => extend(self, () => options))
 export { with_ as with }
 
@@ -164,12 +232,20 @@ const adding =
  * @since 0.1.0
  */
 export const params: {
-  <const P extends object>(params: P): <M extends string>(self: Draft<M>) => Draft<Exclude<M, SuppliedBy<P>>>
-  <M extends string, const P extends object>(self: Draft<M>, params: P): Draft<Exclude<M, SuppliedBy<P>>>
+  <const P extends object>(
+    params: P,
+  ): <M extends string, T extends string>(self: Draft<M, T>) => Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
+  <M extends string, T extends string, const P extends object>(
+    self: Draft<M, T>,
+    params: P,
+  ): Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
 } = /* @__PURE__ */ dual(2, adding((params: object) => params))
 
 /**
- * Adds one parameter; dual.
+ * Adds one parameter; dual. A value for a placeholder the route still misses
+ * must be a {@link Placeholder}: `Request.param("a", new Date())` does not
+ * compile (`parameter a: expected a string, number, boolean, bigint, list or
+ * record, got a Date`); any other parameter (a body field) takes any value.
  *
  * @example
  * import { Request } from "fp-endpoint"
@@ -180,10 +256,15 @@ export const params: {
  * @since 0.1.0
  */
 export const param: {
-  <K extends string>(name: K, value: Placeholder): <M extends string>(self: Draft<M>) => Draft<Exclude<M, K>>
-  <M extends string, K extends string>(self: Draft<M>, name: K, value: Placeholder): Draft<Exclude<M, K>>
-  (name: string, value: unknown): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, name: string, value: unknown): Draft<M>
+  <K extends string, V>(
+    name: K,
+    value: V,
+  ): <M extends string, T extends string>(self: Fits<M, T, K, V>) => Draft<Exclude<M, K>, T>
+  <M extends string, T extends string, K extends string, V>(
+    self: Draft<M, T>,
+    name: K,
+    value: FitsValue<M, K, V>,
+  ): Draft<Exclude<M, K>, T>
 } = /* @__PURE__ */ dual(3, adding((name: string, value: unknown) => pair(name, value)))
 
 /**
@@ -198,8 +279,8 @@ export const param: {
  * @since 0.1.0
  */
 export const header: {
-  (name: string, value: string | number): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, name: string, value: string | number): Draft<M>
+  (name: string, value: string | number): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, name: string, value: string | number): Draft<M, T>
 } = /* @__PURE__ */ dual(3, adding((name: string, value: string | number) => ({ headers: pair(name, value) })))
 
 /**
@@ -214,8 +295,8 @@ export const header: {
  * @since 0.1.0
  */
 export const headers: {
-  (headers: { readonly [name: string]: string | number | null | undefined }): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, headers: { readonly [name: string]: string | number | null | undefined }): Draft<M>
+  (headers: { readonly [name: string]: string | number | null | undefined }): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, headers: { readonly [name: string]: string | number | null | undefined }): Draft<M, T>
 } = /* @__PURE__ */ dual(2, adding((headers: object) => ({ headers })))
 
 /**
@@ -230,8 +311,8 @@ export const headers: {
  * @since 0.1.0
  */
 export const authorization: {
-  (value: string): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, value: string): Draft<M>
+  (value: string): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, value: string): Draft<M, T>
 } = /* @__PURE__ */ dual(2, adding((value: string) => ({ headers: { authorization: value } })))
 
 /**
@@ -246,8 +327,8 @@ export const authorization: {
  * @since 0.1.0
  */
 export const baseUrl: {
-  (baseUrl: string): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, baseUrl: string): Draft<M>
+  (baseUrl: string): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, baseUrl: string): Draft<M, T>
 } = /* @__PURE__ */ dual(2, adding((baseUrl: string) => ({ baseUrl })))
 
 /**
@@ -262,8 +343,8 @@ export const baseUrl: {
  * @since 0.1.0
  */
 export const previews: {
-  (previews: ReadonlyArray<string>): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, previews: ReadonlyArray<string>): Draft<M>
+  (previews: ReadonlyArray<string>): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, previews: ReadonlyArray<string>): Draft<M, T>
 } = /* @__PURE__ */ dual(2, adding((previews: ReadonlyArray<string>) => ({ mediaType: { previews } })))
 
 /**
@@ -278,8 +359,8 @@ export const previews: {
  * @since 0.1.0
  */
 export const format: {
-  (format: string): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, format: string): Draft<M>
+  (format: string): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, format: string): Draft<M, T>
 } = /* @__PURE__ */ dual(2, adding((format: string) => ({ mediaType: { format } })))
 
 /**
@@ -294,8 +375,8 @@ export const format: {
  * @since 0.1.0
  */
 export const data: {
-  (data: unknown): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, data: unknown): Draft<M>
+  (data: unknown): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, data: unknown): Draft<M, T>
 } = /* @__PURE__ */ dual(2, adding((data: unknown) => ({ data })))
 
 /**
@@ -310,8 +391,8 @@ export const data: {
  * @since 0.1.0
  */
 export const meta: {
-  (request: { readonly [key: string]: unknown }): <M extends string>(self: Draft<M>) => Draft<M>
-  <M extends string>(self: Draft<M>, request: { readonly [key: string]: unknown }): Draft<M>
+  (request: { readonly [key: string]: unknown }): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, request: { readonly [key: string]: unknown }): Draft<M, T>
 } = /* @__PURE__ */ dual(2, adding((request: object) => ({ request })))
 
 // -------------------------------------------------------------------------------------
@@ -330,7 +411,13 @@ export const meta: {
  *
  * @since 0.1.0
  */
-export const build = (self: Draft): E.Either<EndpointError, RequestOptions> => buildWith(BUILT_IN_DEFAULTS)(self)
+export const build: Build = ((self: Draft): E.Either<EndpointError, RequestOptions> =>
+  buildWith(BUILT_IN_DEFAULTS)(self)) as unknown as Build
+
+/** The type of {@link build}: a draft that misses nothing to request options with the draft's method, lowercased. */
+type Build = <M extends string = never, T extends string = string>(
+  self: Ready<M, M, T>,
+) => E.Either<EndpointError, RequestOptions<Lower<T>>>
 
 /**
  * Builds the request on top of the defaults of an endpoint (or of options
@@ -347,12 +434,19 @@ export const build = (self: Draft): E.Either<EndpointError, RequestOptions> => b
  * @since 0.1.0
  */
 export const buildWith: {
-  <D extends object>(defaults: Endpoint<D>): (self: Draft<SuppliedBy<D>>) => E.Either<EndpointError, RequestOptions>
-  <const O extends object>(defaults: O): (self: Draft<SuppliedBy<O>>) => E.Either<EndpointError, RequestOptions>
-} =
-  (defaults: object) =>
+  <D extends object>(
+    defaults: Endpoint<D>,
+  ): <M extends string = never, T extends string = string>(
+    self: Ready<Exclude<M, SuppliedBy<D>>, M, T>,
+  ) => E.Either<EndpointError, RequestOptions<Lower<T>>>
+  <const O extends object>(
+    defaults: O,
+  ): <M extends string = never, T extends string = string>(
+    self: Ready<Exclude<M, SuppliedBy<O>>, M, T>,
+  ) => E.Either<EndpointError, RequestOptions<Lower<T>>>
+} = ((defaults: object) =>
   (self: Draft<string>): E.Either<EndpointError, RequestOptions> =>
-    onDraft(self, (o) => chain(defaultsOf(defaults), (d) => parse(concat(d, o))))
+    onDraft(self, (o) => chain(defaultsOf(defaults), (d) => parse(concat(d, o))))) as unknown as typeof buildWith
 
 /**
  * The draft merged over the built-in defaults, as `endpoint.merge` gives it.
