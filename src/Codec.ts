@@ -14,7 +14,7 @@ import { kindOf, quote, shown, child } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 import { isToken, tokenCase, MIXED_CASE, NOT_A_TOKEN } from "./internal/token.js"
-import { empty, isReserved, unique, type Headers, type MediaType, type Options, type ReservedKey } from "./Options.js"
+import { empty, isReserved, RESERVED_KEYS, unique, type Headers, type MediaType, type Options, type ReservedKey } from "./Options.js"
 
 // -------------------------------------------------------------------------------------
 // model
@@ -312,12 +312,23 @@ const paramsOf = (flat: Record<string, unknown>): Record<string, unknown> => {
   return params
 }
 
-const isOptions = (u: unknown): u is Options =>
-  isPlainObject(u) &&
-  Object.keys(u).length === 8 &&
-  isPlainObject(u.params) &&
-  Object.keys(u.params).every((k) => !isReserved(k) && (u.params as Record<string, unknown>)[k] !== undefined) &&
-  Object.keys(fieldCodecs).every((k) => has(u, k) && (k === "data" || u[k] === undefined && k !== "headers" && k !== "mediaType" || fieldCodecs[k as keyof typeof fieldCodecs].is(u[k])))
+/** Whether a field of the model holds a normal value: `undefined` ("not set") where the model allows it. */
+const isNormalField = (u: Record<string, unknown>, key: ReservedKey): boolean => {
+  const value = u[key]
+  if (key === "data") return true
+  if (value === undefined) return key !== "headers" && key !== "mediaType"
+  return fieldCodecs[key].is(value)
+}
+
+/** `OptionsCodec.is`: every field of the model, each normal, and parameters with values under no reserved key. */
+const isOptions = (u: unknown): u is Options => {
+  if (!isPlainObject(u) || Object.keys(u).length !== Object.keys(empty).length || !isPlainObject(u.params)) return false
+  const params = u.params
+  return (
+    RESERVED_KEYS.every((key) => has(u, key) && isNormalField(u, key)) &&
+    Object.keys(params).every((key) => !isReserved(key) && params[key] !== undefined)
+  )
+}
 
 /**
  * Flat options from the model: the fields that are set (`headers` and
