@@ -8,7 +8,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { decode, encode, type FlatOptions } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
 import { chain, orThrow, right } from "./internal/either.js"
-import { checkedCopy, frozenCopy } from "./internal/frozen.js"
+import { frozenCopy, frozenOptions } from "./internal/frozen.js"
 import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
 import { concat, type Options } from "./Options.js"
@@ -296,8 +296,6 @@ export const BUILT_IN_DEFAULTS: BuiltInDefaults = frozenCopy({
   mediaType: { format: "", previews: [] },
 }) as BuiltInDefaults
 
-/** A deeply frozen copy of decoded options: defaults never alias a caller's objects. */
-const frozenModel = (o: Options): Options => frozenCopy(o)
 
 const make = <D extends object>(defaults: Options): Endpoint<D> => {
   const DEFAULTS = frozenCopy(encode(defaults))
@@ -327,7 +325,7 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
   return endpoint
 }
 
-const frozenCopyEither = (o: Options): Either<EndpointError, Endpoint> => chain(checkedCopy(o), (copy) => right(make(copy)))
+const frozenCopyEither = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOptions(o), (copy) => right(make(copy)))
 
 /**
  * An endpoint with the given defaults on top of the built-in ones.
@@ -357,5 +355,5 @@ export const withDefaults = <const O extends Given>(options: O): Endpoint<BuiltI
  *
  * @since 0.1.0
  */
-export const endpoint: Endpoint = make(frozenModel(orThrow(decode(BUILT_IN_DEFAULTS))))
+export const endpoint: Endpoint = make(orThrow(chain(decode(BUILT_IN_DEFAULTS), frozenOptions)))
 
