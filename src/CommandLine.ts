@@ -71,15 +71,16 @@ argument is always a URL, and anywhere else it is an error.
 A {name} or :name placeholder in the path needs a value: owner=octokit.
 
 Items (httpie's conventions):
-  key=value      a string parameter              title=Bug
-  key:=json      a raw JSON parameter            labels:='["bug"]'  per_page:=100
-  name==value    a query parameter, whatever the method        q==is:open
-  Name:value     a header                        'Authorization:token 0000'
-  Name:          no such header, not even a default              User-Agent:
-  Name;          a header with an empty value    X-Empty;
+  key=value      a string parameter                       title=Bug
+  key:=json      a raw JSON parameter                     labels:='["bug"]'
+  name==value    a query parameter, whatever the method   q==is:open
+  Name:value     a header                                 'Authorization:token 0000'
+  Name:          no such header, not even a default       User-Agent:
+  Name;          a header with an empty value             X-Empty;
   A key given more than once (= or :=) is an array of its values, in order:
   labels=bug labels:='"ui"' sends "labels": ["bug", "ui"]. A name given more
-  than once with == is repeated in the query: a==1 a==2 gives ?a=1&a=2.
+  than once with == is repeated in the query: a==1 a==2 gives ?a=1&a=2. A
+  header is one value: of Name:a Name:b, the last is sent.
   Use \\ before = or : to keep it literal in a key.
 
 Options:
@@ -168,8 +169,8 @@ const queryPair = (name: string, value: string): string => {
 /**
  * A url template with `query` (encoded pairs) added to its query: before a
  * `{?…}` or `{&…}` expression (which becomes `{&…}`), else at the end of the
- * query or path, before any fragment. Text only: a route that endpoint would
- * refuse stays refused.
+ * query or path, before any fragment. Text only: a url that endpoint would
+ * refuse stays refused (one with an unclosed `{` is left as it is).
  */
 const insertQuery = (url: string, query: string): string => {
   let literal = false // a literal "?" came before
@@ -181,7 +182,7 @@ const insertQuery = (url: string, query: string): string => {
     const op = url.charAt(i + 1)
     if ((op === "?" || op === "&") && !literal) return `${url.slice(0, i)}?${query}{&${url.slice(i + 2)}`
     const close = url.indexOf("}", i)
-    if (close < 0) break
+    if (close < 0) return url // an unclosed "{": endpoint refuses this url, with its own message
     i = close
   }
   return joinQuery(url, url.length, literal, query)
@@ -475,6 +476,7 @@ export const render = (command: Command): Either<EndpointError, string> =>
     if (tag === "Version") return VERSION
     if (tag !== "Build") throw new EndpointError("_tag", `expected "Help", "Version" or "Build", got ${kindOf(tag)}`)
     const { route, options, output } = command as Extract<Command, { readonly _tag: "Build" }>
+    if (typeof route !== "string") throw new EndpointError("route", `expected a string, got ${kindOf(route)}`)
     if (output !== "json" && output !== "merge" && output !== "curl") {
       throw new EndpointError("output", `expected "json", "merge" or "curl", got ${kindOf(output)}`)
     }

@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import * as E from "fp-ts/lib/Either.js"
 import { beforeAll, describe, expect, test } from "vitest"
-import { CommandLine, endpoint } from "../src/index.js"
+import { CommandLine, endpoint, VERSION } from "../src/index.js"
 
 const capture = (argv: Array<string>) => {
   let stdout = ""
@@ -87,6 +87,140 @@ describe("main", () => {
     const { code, stderr } = capture(["POST /x", `a:=${deep}`])
     expect([0, 2]).toContain(code)
     if (code === 2) expect(stderr).toMatch(/^fp-endpoint: /)
+  })
+})
+
+/** The request options the command line prints for `argv`, or its failure. */
+const printed = (argv: Array<string>) => {
+  const { code, stdout, stderr } = capture(argv)
+  if (code !== 0) throw new Error(`exit ${code}: ${stderr}`)
+  return JSON.parse(stdout) as { method: string; url: string; headers: Record<string, string>; body?: unknown }
+}
+
+describe("METHOD and URL as two arguments (httpie)", () => {
+  test("GET /user reads as 'GET /user'", () => {
+    expect(CommandLine.parseArgs(["GET", "/user"])).toEqual(CommandLine.parseArgs(["GET /user"]))
+    expect(CommandLine.parseArgs(["GET", "/user"])).toEqual(E.right({ _tag: "Build", route: "GET /user", options: {}, output: "json" }))
+    const argv = ["POST", "/repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=Bug"]
+    expect(printed(argv)).toEqual(endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug" }))
+  })
+  test("the url may be absolute (http:// or https://, any case), and options may come between", () => {
+    expect(printed(["GET", "https://uploads.github.com/x"]).url).toBe("https://uploads.github.com/x")
+    expect(printed(["delete", "HTTP://h.example/x"])).toMatchObject({ method: "delete", url: "HTTP://h.example/x" })
+    expect(CommandLine.parseArgs(["PATCH", "--curl", "/x", "a=1"])).toMatchObject({ right: { route: "PATCH /x", output: "curl" } })
+    expect(CommandLine.parseArgs(["--", "-X", "/x"])).toMatchObject({ right: { route: "-X /x" } })
+  })
+  test("a one-word route followed by an item is still a url alone (the method GET)", () => {
+    expect(CommandLine.parseArgs(["user", "a=1"])).toMatchObject({ right: { route: "user", options: { a: "1" } } })
+  })
+  test.each<[Array<string>]>([
+    [["GET /x", "/y"]],
+    [["/x", "/k=v"]],
+    [["GET", "a=1", "/y"]],
+    [["GET", "/x", "https://h.example/y"]],
+    [["'GET /x'", "https://h:1"]],
+  ])("an argument starting with /, http:// or https:// is never an item: %j is refused", (argv) => {
+    const parsed = CommandLine.parseArgs(argv)
+    expect(E.isLeft(parsed) && parsed.left.message).toMatch(/^argv: ".*" is a url, which goes right after the method/)
+  })
+})
+
+describe("name==value: a query parameter whatever the method", () => {
+  test("POST: in the query, not in the body", () => {
+    expect(printed(["POST", "/x", "q==foo"])).toEqual(endpoint("POST /x{?q}", { q: "foo" }))
+    expect(printed(["POST", "/x", "q==foo"]).url).toBe("https://api.github.com/x?q=foo")
+    const r = printed(["POST", "/x", "q==1", "q=2", "method==m"])
+    expect(r).toMatchObject({ method: "post", url: "https://api.github.com/x?q=1&method=m", body: { q: "2" } })
+  })
+  test.each(["a b", "!*'()+", "é😀", "a&b=c#d", "{x}", "%41", ""])("%j is encoded as the {?q} template would encode it", (v) => {
+    expect(printed(["PUT", "/x", `q==${v}`]).url).toBe(endpoint("PUT /x{?q}", { q: v }).url)
+  })
+  test("the query joins the url's: after a literal ?, before {?…} or {&…}, before a fragment; repeated names repeat", () => {
+    expect(printed(["GET", "/x?a=1#top", "q==1", "q==2"]).url).toBe("https://api.github.com/x?a=1&q=1&q=2#top")
+    expect(printed(["GET", "/x{?page,per_page}", "q==1", "page:=2"]).url).toBe("https://api.github.com/x?q=1&page=2")
+    expect(printed(["GET", "/x{?page}", "q==1"]).url).toBe("https://api.github.com/x?q=1")
+    expect(printed(["GET", "/x{#f}", "q==1", "f=top"]).url).toBe("https://api.github.com/x?q=1#top")
+    expect(printed(["GET", "/x?", "q==1"]).url).toBe("https://api.github.com/x?q=1")
+    expect(printed(["GET", "/x", "q==1", "r=2"]).url).toBe("https://api.github.com/x?q=1&r=2")
+    expect(CommandLine.parseArgs(["/x/{a}", "q==1"])).toMatchObject({ right: { route: "/x/{a}?q=1" } })
+  })
+  test("a route endpoint refuses stays refused", () => {
+    expect(capture(["GET /x/{", "q==1"]).stderr).toContain('unclosed "{" at position 3')
+    expect(capture(["GET /x y", "q==1"]).code).toBe(2)
+  })
+  test("a lone surrogate is an EndpointError naming the parameter", () => {
+    const parsed = CommandLine.parseArgs(["/x", "q==a\ud800"])
+    expect(E.isLeft(parsed) && parsed.left.message).toBe("q: lone surrogate at index 1 cannot be percent-encoded")
+  })
+})
+
+describe("Name: removes a header, Name; sends it empty (httpie)", () => {
+  test("User-Agent: leaves out the default user-agent", () => {
+    expect(CommandLine.parseArgs(["GET", "/user", "User-Agent:"])).toMatchObject({ right: { options: { headers: { "User-Agent": null } } } })
+    const r = printed(["GET", "/user", "User-Agent:"])
+    expect(r.headers).toEqual({ accept: "application/vnd.github.v3+json" })
+    expect(capture(["--curl", "GET", "/user", "User-Agent:", "accept:"]).stdout).toBe("curl -X 'GET' --url 'https://api.github.com/user'\n")
+  })
+  test("X-Empty; is a header with an empty value", () => {
+    expect(printed(["GET", "/user", "X-Empty;"]).headers["x-empty"]).toBe("")
+    expect(CommandLine.parseArgs(["/x", "a;b=1"])).toMatchObject({ right: { options: { "a;b": "1" } } })
+  })
+})
+
+describe("a key given more than once is an array (httpie)", () => {
+  test("a=1 a=2 sends [\"1\", \"2\"]; = and := mix, in order", () => {
+    expect(printed(["POST", "/x", "a=1", "a=2"]).body).toEqual({ a: ["1", "2"] })
+    expect(printed(["POST", "/x", "a=1", "b=x", "a:=2", "a:=[3]"]).body).toEqual({ a: ["1", 2, [3]], b: "x" })
+    expect(printed(["POST", "/x", 'a:=["1"]']).body).toEqual({ a: ["1"] })
+  })
+  test("GET: the array goes to the query as endpoint writes arrays", () => {
+    expect(printed(["GET", "/x", "labels=a", "labels=b"]).url).toBe(endpoint("GET /x", { labels: ["a", "b"] }).url)
+  })
+  test("headers:= with Name:value items, or baseUrl= with --base-url, is an error, not one silently winning", () => {
+    expect(capture(["/x", "headers:={}", "a:b"]).stderr).toBe("fp-endpoint: headers: given both as an item and by Name:value items\n")
+    expect(capture(["--base-url=https://h", "/x", "baseUrl=https://g"]).stderr).toContain("baseUrl: given both")
+    expect(capture(["--base-url=https://h", "--base-url", "https://g", "/x"]).stderr).toBe("fp-endpoint: argv: --base-url given twice\n")
+  })
+})
+
+describe("a path placeholder without a value", () => {
+  test.each<[Array<string>, string]>([
+    [["GET /repos/{owner}/{repo}", "owner=o"], "missing parameter: repo"],
+    [["GET", "/orgs/:org/repos"], "missing parameter: org"],
+    [["GET", "/repos/{owner}/{repo}"], "missing parameters: owner, repo"],
+    [["GET", "/x/{+path}"], "missing parameter: path"],
+    [["GET", "/x/{a,b}", "a=1"], "missing parameter: b"],
+    [["GET", "/x/{a}", "a:=null"], "missing parameter: a"],
+    [["GET", "/x/{a}", "a:=[]"], "missing parameter: a"],
+    [["GET", "/x/{data}", "data=1"], "missing parameter: data"],
+    [["--merge", "GET", "/x/{a}"], "missing parameter: a"],
+    [["--curl", "POST", "/x/:a", "b=1"], "missing parameter: a"],
+  ])("%j exits 2: %s", (argv, message) => {
+    expect(capture(argv)).toEqual({ code: 2, stdout: "", stderr: `fp-endpoint: ${message}\n` })
+  })
+  test("optional expressions ({/x}, {.x}, {?x}, {#x}) and an explicit empty value need nothing", () => {
+    expect(capture(["GET", "/x{/a}{.b}{?c}{#d}"]).code).toBe(0)
+    expect(printed(["GET", "/x/{a}/y", "a="]).url).toBe("https://api.github.com/x//y")
+  })
+  test("render refuses it too, whoever built the command", () => {
+    const r = CommandLine.render({ _tag: "Build", route: "GET /users/{user}", options: {}, output: "json" })
+    expect(E.isLeft(r) && r.left.message).toBe("missing parameter: user")
+  })
+})
+
+describe("--version", () => {
+  test("prints the version and exits 0", () => {
+    expect(CommandLine.parseArgs(["--version"])).toEqual(E.right({ _tag: "Version" }))
+    expect(capture(["--version"])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: "" })
+    expect(capture(["GET", "/x", "--version"]).stdout).toBe(`${VERSION}\n`)
+  })
+})
+
+describe("the usage text", () => {
+  test("documents the two-argument route, ==, Name:, Name;, repeated keys, --version and exit code 1", () => {
+    for (const text of ["METHOD URL", 'starts with "/", "http://" or "https://"', "name==value", "Name:  ", "Name;", "is an array", "--version", "1 the output could not be written"]) {
+      expect(CommandLine.USAGE).toContain(text)
+    }
   })
 })
 
