@@ -1,9 +1,10 @@
 // The command line: parsing of items and flags, rendering, exit codes, and the built executable.
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
+import fc from "fast-check"
 import * as E from "fp-ts/lib/Either.js"
 import { beforeAll, describe, expect, test } from "vitest"
-import { CommandLine, endpoint, VERSION } from "../src/index.js"
+import { CommandLine, endpoint, isEndpointError, VERSION } from "../src/index.js"
 
 const capture = (argv: Array<string>) => {
   let stdout = ""
@@ -213,6 +214,73 @@ describe("--version", () => {
     expect(CommandLine.parseArgs(["--version"])).toEqual(E.right({ _tag: "Version" }))
     expect(capture(["--version"])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: "" })
     expect(capture(["GET", "/x", "--version"]).stdout).toBe(`${VERSION}\n`)
+  })
+})
+
+describe("nothing but EndpointError, whatever the input", () => {
+  const { proxy: revoked, revoke } = Proxy.revocable([], {})
+  revoke()
+  test.each<[string, unknown]>([
+    ["a Proxy whose traps throw an Error", new Proxy([], { get: () => { throw new Error("trap") } })],
+    ["a Proxy whose traps throw a string", new Proxy(["GET /x"], { get: () => { throw "trap" } })],
+    ["a revoked Proxy", revoked],
+    ["a Proxy with a huge length", new Proxy([], { get: (_t, k) => (k === "length" ? 2 ** 32 - 1 : "a=1") })],
+    ["a Proxy with a NaN length", new Proxy([], { get: (_t, k) => (k === "length" ? NaN : "a=1") })],
+  ])("main, argv %s: exit 2, an argv EndpointError on stderr", (_name, argv) => {
+    const { code, stdout, stderr } = capture(argv as Array<string>)
+    expect({ code, stdout }).toEqual({ code: 2, stdout: "" })
+    expect(stderr).toMatch(/^fp-endpoint: argv: [^\n]*\n$/)
+  })
+  test.each<[unknown, string]>([
+    [[1], "argv[0]: expected a string, got number"],
+    [["GET /x", null], "argv[1]: expected a string, got null"],
+    [{ length: 1, 0: "/x" }, "argv: expected an array of strings, got object"],
+    [undefined, "argv: expected an array of strings, got undefined"],
+  ])("main, argv %j: exit 2 with %s", (argv, message) => {
+    expect(capture(argv as Array<string>)).toEqual({ code: 2, stdout: "", stderr: `fp-endpoint: ${message}\n` })
+  })
+  test("main: a writer that throws gives exit 1 (or 2), never an exception", () => {
+    const boom = () => {
+      throw new Error("EPIPE")
+    }
+    let stderr = ""
+    expect(CommandLine.main(["GET /x"], { stdout: boom, stderr: (s) => (stderr += s) })).toBe(1)
+    expect(stderr).toBe("fp-endpoint: writing the output failed\n")
+    expect(CommandLine.main(["GET /x"], { stdout: boom, stderr: boom })).toBe(1)
+    expect(CommandLine.main(["/x", "bad"], { stdout: boom, stderr: boom })).toBe(2)
+    expect(CommandLine.main(["GET /x"], null as never)).toBe(1)
+  })
+  test("render: any command that is not one, or options JSON cannot print, is a Left EndpointError naming the field", () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    const left = (c: unknown) => {
+      const r = CommandLine.render(c as CommandLine.Command)
+      expect(E.isLeft(r) && isEndpointError(r.left)).toBe(true)
+      return E.isLeft(r) ? r.left.message : ""
+    }
+    expect(left(null)).toBe("command: expected a command, got null")
+    expect(left({ _tag: "Nope" })).toBe('_tag: expected "Help", "Version" or "Build", got string')
+    expect(left({ _tag: "Build", route: "GET /x", options: {}, output: "xml" })).toContain("output:")
+    expect(left(new Proxy({}, { get: () => { throw new Error("trap") } }))).toContain("trap")
+    expect(left({ _tag: "Build", route: 5, options: {}, output: "json" })).toContain("route")
+    expect(left({ _tag: "Build", route: "POST /x", options: { a: cyclic }, output: "json" })).toMatch(/^body: cannot be printed as JSON/)
+    expect(left({ _tag: "Build", route: "POST /x", options: { a: cyclic }, output: "merge" })).toMatch(/^a: cannot be printed as JSON/)
+    expect(left({ _tag: "Build", route: "POST /x", options: { a: 1n }, output: "curl" })).toBe("body.a: a bigint cannot be serialised as JSON")
+  })
+  test("property: main, given any argv at all, returns 0 or 2 and writes one line of reason on a failure", () => {
+    const item = fc.oneof(
+      fc.constantFrom("GET", "POST", "/x", "/x/{a}", "--curl", "--merge", "--base-url", "--", "a=1", "a==", "A:", "A;", "a:=[", "-h"),
+      fc.string(),
+    )
+    const argv = fc.oneof(fc.array(item, { maxLength: 6 }), fc.array(fc.anything(), { maxLength: 3 }), fc.anything())
+    fc.assert(
+      fc.property(argv, (a) => {
+        const { code, stdout, stderr } = capture(a as Array<string>)
+        expect([0, 2]).toContain(code)
+        if (code === 2) expect({ stdout, stderr: /^fp-endpoint: [^\n]*\n$/.test(stderr) }).toEqual({ stdout: "", stderr: true })
+      }),
+      { numRuns: 300 },
+    )
   })
 })
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import fc from "fast-check"
 import { afterAll, describe, expect, test } from "vitest"
-import { CommandLine, endpoint, type RequestOptions } from "../src/index.js"
+import { CommandLine, endpoint, isEndpointError, type RequestOptions } from "../src/index.js"
 
 // -------------------------------------------------------------------------------------
 // running a printed command
@@ -135,6 +135,42 @@ describe("--curl: the issue's examples", () => {
     expect(inBash("curl -X X' 'https://h/x' -H 'x-a: $(touch pwned)' -H 'x-b: '\\'''")).toMatchObject({ created: ["pwned"] })
     expect(inBash("curl -X GET '-o/tmp/x/x'").argv).toEqual(["-X", "GET", "-o/tmp/x/x"])
     expect(inBash("curl -H x!!").stderr).not.toBe("")
+  })
+})
+
+describe("toCurl throws an EndpointError and nothing else", () => {
+  /** What `f` threw: an EndpointError's message, or the foreign exception itself. */
+  const thrown = (f: () => unknown): unknown => {
+    try {
+      f()
+    } catch (e) {
+      return isEndpointError(e) ? e.message : e
+    }
+    return "nothing"
+  }
+  test("a bigint or a cycle in the body names its field", () => {
+    expect(thrown(() => CommandLine.toCurl(endpoint("POST /x", { a: 1n })))).toBe("body.a: a bigint cannot be serialised as JSON")
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expect(thrown(() => CommandLine.toCurl(endpoint("POST /x", { a: cyclic })))).toBe(
+      "body.a.self: a circular reference cannot be serialised as JSON",
+    )
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: [1n] }))).toBe("body[0]: a bigint cannot be serialised as JSON")
+  })
+  test("a body with a throwing toJSON, a form body, a function body: an EndpointError naming the body", () => {
+    const hostile = { toJSON: () => { throw new Error("no") } }
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: hostile }))).toMatch(/^body: /)
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: new URLSearchParams("a=1") }))).toMatch(/^body: /)
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: () => 1 }))).toMatch(/^body: /)
+  })
+  test("request options that are none: an EndpointError, never a TypeError", () => {
+    for (const r of [null, {}, { method: 1, url: "/x", headers: {} }, { method: "get", url: "/x", headers: null }]) {
+      expect(typeof thrown(() => CommandLine.toCurl(r as never))).toBe("string")
+    }
+  })
+  test("a null, number or boolean body is still its JSON text", () => {
+    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: null })).toBe("curl -X 'POST' --url '/x' --data-raw 'null'")
+    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: 5 })).toBe("curl -X 'POST' --url '/x' --data-raw '5'")
   })
 })
 
