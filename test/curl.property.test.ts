@@ -269,4 +269,38 @@ describe("--curl: properties (bash runs every printed command)", () => {
     },
     TIMEOUT,
   )
+
+  test(
+    "the command line, httpie's forms: METHOD URL as two arguments, name==value, Name:, Name; and repeated keys",
+    () => {
+      const path = fc.string({ unit: fc.constantFrom(...TCHAR, "/", "(", ")", ";", "@", "é"), maxLength: 8 })
+      const item = fc.oneof(
+        fc.tuple(headerName, lineText).map(([n, v]) => `${n}:${v}`),
+        fc.constantFrom("user-agent:", "accept:", "x-empty;"),
+        fc.tuple(fc.constantFrom("q", "note", "$x", "a b"), text).map(([k, v]) => `${k}==${v}`),
+        fc.tuple(fc.constantFrom("title", "title", "q"), text).map(([k, v]) => `${k}=${v}`),
+      )
+      const verb = fc.constantFrom("GET", "POST", "patch", "X'", "`touch`")
+      fc.assert(
+        fc.property(verb, path, fc.array(item, { maxLength: 4 }), (m, p, items) => {
+          const argv = ["--curl", "--", m, `/${p}`, ...items]
+          const parsed = CommandLine.parseArgs(argv)
+          if (parsed._tag === "Left" || parsed.right._tag !== "Build") throw new Error(`unexpected parse: ${JSON.stringify(parsed)}`)
+          expect(parsed.right.route.startsWith(`${m} /`)).toBe(true)
+          let r: RequestOptions
+          try {
+            r = endpoint(parsed.right.route, parsed.right.options)
+          } catch {
+            expect(cli(argv).code).toBe(2)
+            return
+          }
+          const { code, stdout, stderr } = cli(argv)
+          expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
+          expectRunsAs(stdout.replace(/\n$/, ""), intended(r))
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    TIMEOUT,
+  )
 })
