@@ -313,6 +313,16 @@ describe("the built executable", () => {
       body: { title: "Bug", labels: ["bug"] },
     })
   })
+  test("METHOD URL as two arguments, and --version", () => {
+    const out = execFileSync(process.execPath, ["dist/esm/cli.js", "POST", "/x", "q==1", "a=1", "a=2", "User-Agent:"]).toString()
+    expect(JSON.parse(out)).toEqual(endpoint("POST /x{?q}", { q: "1", a: ["1", "2"], headers: { "user-agent": null } }))
+    expect(execFileSync(process.execPath, ["dist/esm/cli.js", "--version"]).toString()).toBe(`${VERSION}\n`)
+  })
+  test("a reader that went away (EPIPE): exit 1, no stack trace", () => {
+    // `true` exits at once; node starts 0.2 s later and writes to a pipe nobody reads
+    const r = spawnSync("bash", ["-c", `{ sleep 0.2; exec "${process.execPath}" dist/esm/cli.js --help; } | true; exit "\${PIPESTATUS[0]}"`])
+    expect({ status: r.status, stderr: r.stderr.toString() }).toEqual({ status: 1, stderr: "" })
+  })
   test("exits 2 with the message and no stack trace", () => {
     const r = spawnSync(process.execPath, ["dist/esm/cli.js", "GET /x/{"])
     expect(r.status).toBe(2)
