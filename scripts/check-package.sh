@@ -25,7 +25,7 @@ npm pack --dry-run --json --ignore-scripts 2>/dev/null | node -e '
   const allowed = (p) => p.startsWith("dist/") || ["README.md", "LICENSE", "package.json"].includes(p)
   const extra = files.filter((p) => !allowed(p))
   const required = ["package.json", "README.md", "LICENSE", "dist/esm/index.js", "dist/esm/index.d.ts",
-    "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/esm/cli.js"]
+    "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/node/index.js", "dist/node/cli.js"]
   const missing = required.filter((p) => !files.includes(p))
   console.log(`${files.length} files`)
   if (extra.length > 0) console.error("not allowed in the package:\n  " + extra.join("\n  "))

@@ -150,7 +150,7 @@ describe.concurrent("the built package in every runtime gives Node's results", (
   it("ships only dist/, README.md, LICENSE and package.json", () => {
     const extra = files.filter((p) => !p.startsWith("dist/") && !["README.md", "LICENSE", "package.json"].includes(p))
     expect(extra).toEqual([])
-    for (const p of ["dist/esm/index.js", "dist/esm/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {
+    for (const p of ["dist/esm/index.js", "dist/node/index.js", "dist/esm/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {
       expect(files).toContain(p)
     }
   })
@@ -158,7 +158,7 @@ describe.concurrent("the built package in every runtime gives Node's results", (
   it("Node, import (ES module build)", async () => {
     const { stdout } = await run$(process.execPath, ["node-import.mjs"], { cwd: app })
     const out = parseOutput(stdout)
-    expect(out.resolved).toMatch(/\/node_modules\/fp-endpoint\/dist\/esm\/index\.js$/)
+    expect(out.resolved).toMatch(/\/node_modules\/fp-endpoint\/dist\/node\/index\.js$/)
     expect(out.results).toEqual(expected())
   })
 
@@ -172,7 +172,7 @@ describe.concurrent("the built package in every runtime gives Node's results", (
   it("Bun, import", async () => {
     const { stdout } = await run$(bun(), ["node-import.mjs"], { cwd: app, env: { ...process.env, BUN_RUNTIME_TRANSPILER_CACHE_PATH: "0" } })
     const out = parseOutput(stdout)
-    expect(out.resolved).toMatch(/\/node_modules\/fp-endpoint\/dist\/esm\/index\.js$/)
+    expect(out.resolved).toMatch(/\/node_modules\/fp-endpoint\/dist\/node\/index\.js$/)
     expect(out.results).toEqual(expected())
   })
 
@@ -189,7 +189,7 @@ describe.concurrent("the built package in every runtime gives Node's results", (
       env: { ...process.env, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", DENO_DIR: join(app, ".deno") },
     })
     const out = parseOutput(stdout)
-    expect(out.resolved).toMatch(/\/node_modules\/fp-endpoint\/dist\/esm\/index\.js$/)
+    expect(out.resolved).toMatch(/\/node_modules\/fp-endpoint\/dist\/node\/index\.js$/)
     expect(out.results).toEqual(expected())
   })
 
