@@ -7,7 +7,12 @@
 // --noEmit` and prints check time, instantiations and memory, and the machine.
 //
 // Options: --routes N (default 200), --runs N (default 3; the best run is
-// reported, as the first one pays for a cold disk cache).
+// reported, as the first one pays for a cold disk cache), --compiler 5 or 7
+// (default 5: the project's `typescript`, 5.9; 7: the devDependency
+// `typescript7`, the native compiler, which checks with several threads).
+//
+//   npm run typecost                   TypeScript 5.9
+//   npm run typecost -- --compiler 7   TypeScript 7
 import { execFileSync } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { cpus } from "node:os"
@@ -22,6 +27,13 @@ const arg = (name, fallback) => {
 }
 const ROUTES = arg("--routes", 200)
 const RUNS = arg("--runs", 3)
+const COMPILERS = { 5: "typescript", 7: "typescript7" }
+const COMPILER = (() => {
+  const i = process.argv.indexOf("--compiler")
+  const which = i > 0 ? process.argv[i + 1] : "5"
+  if (!(which in COMPILERS)) throw new Error(`--compiler takes 5 or 7, got ${which}`)
+  return COMPILERS[which]
+})()
 
 // ---------------------------------------------------------------------------
 // the routes: distinct, and mixing every placeholder form
@@ -99,7 +111,7 @@ for (const name of ["routes", "baseline"]) {
 // measuring
 // ---------------------------------------------------------------------------
 
-const tsc = join(root, "node_modules", "typescript", "bin", "tsc")
+const tsc = join(root, "node_modules", COMPILER, "bin", "tsc")
 
 const measure = (name) => {
   let best
@@ -140,7 +152,7 @@ const cpu = (() => {
     return cpus()[0]?.model
   }
 })()
-const version = JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version
+const version = JSON.parse(readFileSync(join(root, "node_modules", COMPILER, "package.json"), "utf8")).version
 
 const row = (label, c) =>
   `| ${label} | ${c.check.toFixed(2)} s | ${c.total.toFixed(2)} s | ${c.instantiations.toLocaleString("en")} | ${c.types.toLocaleString("en")} | ${Math.round(c.memoryK / 1024)} MB |`
