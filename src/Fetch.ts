@@ -7,8 +7,11 @@
  *   `patch`, which Node's HTTP server rejects with 400.
  * - An object body is serialised as JSON when the content type is JSON
  *   (`application/json` or any `+json` type, parameters allowed). Strings and
- *   binary bodies (`ArrayBuffer`, typed arrays, `DataView`, `Blob`, `FormData`,
- *   `URLSearchParams`, `ReadableStream`) are passed through as they are.
+ *   form or binary bodies (`FormData`, `URLSearchParams`, `Blob`,
+ *   `ArrayBuffer`, typed arrays, `DataView`, `ReadableStream`, from any realm
+ *   or copy of fetch) are passed through as they are, and no content type is
+ *   added: the HTTP client writes its own (a multipart boundary, for one).
+ *   Shared memory (`SharedArrayBuffer`) is refused: fetch cannot send it.
  * - GET and HEAD never carry a body; `request` (meta for the caller's client)
  *   is never sent; numeric header values become strings.
  * - Nothing but `EndpointError` is thrown.
@@ -19,7 +22,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, errorText, run } from "./internal/either.js"
 import { child, kindOf, quote } from "./internal/describe.js"
-import { has, isPlainObject, put } from "./internal/object.js"
+import { has, isArray, isPlainObject, put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"
 
 // -------------------------------------------------------------------------------------
@@ -27,9 +30,9 @@ import type { RequestOptions } from "./Parse.js"
 // -------------------------------------------------------------------------------------
 
 /**
- * The `RequestInit` that `toRequestInit` makes: an uppercase method, header
- * values as strings under lowercase names, a body only when one is sent, and
- * `duplex: "half"` for a `ReadableStream` body (Node's `fetch` requires it).
+ * The init that `toRequestInit` makes: an uppercase method, header values as
+ * strings under lowercase names, a body only when one is sent, `duplex:
+ * "half"` for a `ReadableStream` body (Node's `fetch` requires it).
  *
  * @example
  * import type { FetchInit } from "fp-endpoint"
@@ -65,22 +68,85 @@ export type FetchArgs = [url: string, init: FetchInit]
 /** Methods the Fetch standard refuses to send. */
 const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["CONNECT", "TRACE", "TRACK"])
 
+const describeError = (e: unknown): string => {
+  try {
+    return errorText(e) ?? kindOf(e)
+  } catch {
+    return "unknown error"
+  }
+}
+
 const isInstance = (u: unknown, name: string): boolean => {
   const ctor: unknown = (globalThis as Record<string, unknown>)[name]
   return typeof ctor === "function" && u instanceof (ctor as new (...args: never[]) => unknown)
 }
 
-/** Bodies `fetch` sends as they are. */
-const isBinary = (u: unknown): boolean =>
-  typeof u === "object" &&
-  u !== null &&
-  (u instanceof ArrayBuffer ||
-    ArrayBuffer.isView(u) ||
-    isInstance(u, "SharedArrayBuffer") ||
-    isInstance(u, "Blob") ||
-    isInstance(u, "FormData") ||
-    isInstance(u, "URLSearchParams") ||
-    isInstance(u, "ReadableStream"))
+type Getter = (this: unknown) => unknown
+
+const getterOf = (proto: object | undefined, name: string): Getter | undefined =>
+  proto === undefined ? undefined : (Object.getOwnPropertyDescriptor(proto, name)?.get as Getter | undefined)
+
+/**
+ * Built-in getters that read an internal slot: calling one on a value is a
+ * brand check that no object can fake and that holds across realms.
+ */
+const slots = {
+  arrayBuffer: getterOf(ArrayBuffer.prototype, "byteLength"),
+  shared: getterOf((globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer?.prototype, "byteLength"),
+  typedArrayBuffer: getterOf(Object.getPrototypeOf(Uint8Array.prototype) as object, "buffer"),
+  dataViewBuffer: getterOf(DataView.prototype, "buffer"),
+}
+
+/** What the getter reads from `u`, or `undefined` when `u` lacks the slot. */
+const readSlot = (getter: Getter | undefined, u: unknown): unknown => {
+  if (getter === undefined) return undefined
+  try {
+    return getter.call(u)
+  } catch {
+    return undefined
+  }
+}
+
+const hasSlot = (getter: Getter | undefined, u: unknown): boolean => readSlot(getter, u) !== undefined
+
+/** Bodies of fetch's own classes, checked by class and, for another copy of fetch (undici's), by tag. */
+const WEB_BODIES = ["FormData", "URLSearchParams", "Blob", "ReadableStream"]
+const WEB_BODY_TAGS: ReadonlySet<string> = new Set([
+  "[object FormData]",
+  "[object URLSearchParams]",
+  "[object Blob]",
+  "[object File]",
+  "[object ReadableStream]",
+])
+
+const isWebBody = (u: object): boolean =>
+  WEB_BODIES.some((name) => isInstance(u, name)) || WEB_BODY_TAGS.has(Object.prototype.toString.call(u))
+
+const isStream = (u: unknown): boolean => {
+  try {
+    return isInstance(u, "ReadableStream") || Object.prototype.toString.call(u) === "[object ReadableStream]"
+  } catch {
+    return false
+  }
+}
+
+/** How a body goes out: as it is (text, a form or binary body), refused (shared memory), or as JSON. */
+type BodyKind = "as-is" | "shared" | "json"
+
+const bodyKind = (u: unknown): BodyKind => {
+  if (typeof u === "string") return "as-is"
+  if (typeof u !== "object" || u === null || isPlainObject(u) || isArray(u)) return "json"
+  try {
+    if (hasSlot(slots.shared, u)) return "shared"
+    if (ArrayBuffer.isView(u)) {
+      const buffer = readSlot(slots.typedArrayBuffer, u) ?? readSlot(slots.dataViewBuffer, u)
+      return hasSlot(slots.shared, buffer) ? "shared" : "as-is"
+    }
+    return hasSlot(slots.arrayBuffer, u) || isWebBody(u) ? "as-is" : "json"
+  } catch {
+    return "json" // a Proxy whose traps throw: serialising it reports the failure
+  }
+}
 
 /**
  * Whether a content type is JSON: `application/json` or `<type>/<subtype>+json`,
@@ -135,14 +201,6 @@ const findUnserialisable = (value: unknown, path: string, key: string, ancestors
   return undefined
 }
 
-const describeError = (e: unknown): string => {
-  try {
-    return errorText(e) ?? kindOf(e)
-  } catch {
-    return "unknown error"
-  }
-}
-
 const toJson = (body: unknown): string => {
   let text: string | undefined
   try {
@@ -191,8 +249,12 @@ const contentTypeOf = (headers: Record<string, string>): string | undefined =>
   has(headers, "content-type") ? headers["content-type"] : undefined
 
 const toBody = (body: unknown, contentType: string | undefined): BodyInit => {
-  if (typeof body === "string") return body
-  if (isBinary(body)) return body as BodyInit
+  const kind = bodyKind(body)
+  if (kind === "as-is") return body as BodyInit
+  if (kind === "shared") {
+    const what = hasSlot(slots.shared, body) ? "a SharedArrayBuffer" : `a ${kindOf(body)} on a SharedArrayBuffer`
+    throw new EndpointError("body", `${what} cannot be sent by fetch; copy it into an ArrayBuffer`)
+  }
   if (contentType !== undefined && isJsonContentType(contentType)) return toJson(body)
   throw new EndpointError(
     "body",
@@ -213,11 +275,12 @@ const buildInit = (result: RequestOptions): FetchArgs => {
   if (FORBIDDEN_METHODS.has(upper)) throw new EndpointError("method", `${quote(upper)} cannot be sent by fetch`)
   const headers = toHeaderRecord(result.headers ?? {})
   const init: FetchInit = { method: upper, headers }
+  // put, not assignment: Object.prototype may have been given a setter for any of these names
+  const fields = init as unknown as Record<string, unknown>
   if (upper !== "GET" && upper !== "HEAD" && has(result, "body") && result.body !== undefined) {
     const body = toBody(result.body, contentTypeOf(headers))
-    // put, not assignment: Object.prototype may have been given a setter for either name
-    put(init as unknown as Record<string, unknown>, "body", body)
-    if (isInstance(body, "ReadableStream")) put(init as unknown as Record<string, unknown>, "duplex", "half")
+    put(fields, "body", body)
+    if (isStream(body)) put(fields, "duplex", "half")
   }
   return [url, init]
 }
@@ -244,8 +307,8 @@ const buildRequest = (result: RequestOptions): Request => {
 // -------------------------------------------------------------------------------------
 
 /**
- * Request options as the arguments of `fetch`: the url and a `RequestInit`
- * with an uppercase method, string header values and a sendable body.
+ * Request options as the arguments of `fetch`: the url and an init with an
+ * uppercase method, string header values and a sendable body.
  * Throws `EndpointError` for a header value `Headers` rejects (a character
  * above U+00FF), a body that cannot be serialised as JSON (a cycle, a bigint),
  * or an object body without a JSON content type.
