@@ -12,8 +12,11 @@
  *   or copy of fetch) are passed through as they are, and no content type is
  *   added: the HTTP client writes its own (a multipart boundary, for one).
  *   Shared memory (`SharedArrayBuffer`) is refused: fetch cannot send it.
- * - GET and HEAD never carry a body; `request` (meta for the caller's client)
- *   is never sent; numeric header values become strings.
+ * - Fetch options in `request` (`signal`, `redirect`, `credentials`, `cache`,
+ *   `keepalive`, `referrerPolicy`, `priority`, `mode`, `integrity`,
+ *   `referrer`, undici's `dispatcher`) are carried into the init; its other
+ *   keys (`timeout`, ...) are meant for other clients and stay out.
+ * - GET and HEAD never carry a body; numeric header values become strings.
  * - Nothing but `EndpointError` is thrown.
  *
  * @since 0.1.0
@@ -22,7 +25,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { attempt, errorText, run } from "./internal/either.js"
 import { child, kindOf, quote } from "./internal/describe.js"
-import { has, isArray, isPlainObject, put } from "./internal/object.js"
+import { has, isArray, isPlainObject, own, put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"
 
 // -------------------------------------------------------------------------------------
@@ -32,7 +35,8 @@ import type { RequestOptions } from "./Parse.js"
 /**
  * The init that `toRequestInit` makes: an uppercase method, header values as
  * strings under lowercase names, a body only when one is sent, `duplex:
- * "half"` for a `ReadableStream` body (Node's `fetch` requires it).
+ * "half"` for a `ReadableStream` body (Node's `fetch` requires it), and the
+ * fetch options found in `request`.
  *
  * @example
  * import type { FetchInit } from "fp-endpoint"
@@ -46,6 +50,8 @@ export interface FetchInit extends RequestInit {
   headers: Record<string, string>
   body?: BodyInit
   duplex?: "half"
+  /** undici's `Dispatcher` (an `Agent`, a `ProxyAgent`, ...), for undici's `fetch` and Node's. */
+  dispatcher?: unknown
 }
 
 /**
@@ -75,6 +81,9 @@ const describeError = (e: unknown): string => {
     return "unknown error"
   }
 }
+
+/** A value in a message: a string quoted, anything else named by its kind. */
+const shownValue = (u: unknown): string => (typeof u === "string" ? quote(u) : kindOf(u))
 
 const isInstance = (u: unknown, name: string): boolean => {
   const ctor: unknown = (globalThis as Record<string, unknown>)[name]
@@ -264,6 +273,62 @@ const toBody = (body: unknown, contentType: string | undefined): BodyInit => {
   )
 }
 
+/** A check of a fetch option's value: the problem, or `undefined` when fetch takes it. */
+type Check = (u: unknown) => string | undefined
+
+const oneOf =
+  (...values: ReadonlyArray<string>): Check =>
+  (u) =>
+    typeof u === "string" && values.includes(u)
+      ? undefined
+      : `expected ${values.slice(0, -1).map(quote).join(", ")} or ${quote(values[values.length - 1]!)}, got ${shownValue(u)}`
+
+const ofType =
+  (type: "boolean" | "string"): Check =>
+  (u) =>
+    typeof u === type ? undefined : `expected a ${type}, got ${shownValue(u)}`
+
+const isSignal: Check = (u) => {
+  if (typeof u === "object" && u !== null) {
+    if (isInstance(u, "AbortSignal")) return undefined
+    const s = u as { aborted?: unknown; addEventListener?: unknown }
+    if (typeof s.aborted === "boolean" && typeof s.addEventListener === "function") return undefined
+  }
+  return `expected an AbortSignal, got ${shownValue(u)}`
+}
+
+const isDispatcher: Check = (u) =>
+  typeof u === "object" && u !== null ? undefined : `expected an undici Dispatcher (an object), got ${shownValue(u)}`
+
+/** The fields of `RequestInit` that `request` may carry, each with the values fetch accepts. */
+const FETCH_OPTIONS: ReadonlyArray<readonly [name: keyof FetchInit, check: Check]> = [
+  ["signal", isSignal],
+  ["redirect", oneOf("follow", "error", "manual")],
+  ["credentials", oneOf("omit", "same-origin", "include")],
+  ["cache", oneOf("default", "no-store", "reload", "no-cache", "force-cache", "only-if-cached")],
+  ["keepalive", ofType("boolean")],
+  ["referrerPolicy", oneOf("", "no-referrer", "no-referrer-when-downgrade", "same-origin", "origin", "strict-origin",
+    "origin-when-cross-origin", "strict-origin-when-cross-origin", "unsafe-url")],
+  ["priority", oneOf("high", "low", "auto")],
+  ["mode", oneOf("cors", "no-cors", "same-origin")],
+  ["integrity", ofType("string")],
+  ["referrer", ofType("string")],
+  ["dispatcher", isDispatcher],
+]
+
+/** Copies the fetch options of `request` (own properties, neither `null` nor `undefined`) into the init. */
+const copyFetchOptions = (request: unknown, init: Record<string, unknown>): void => {
+  if (request === undefined || request === null) return
+  if (typeof request !== "object") throw new EndpointError("request", `expected an object, got ${kindOf(request)}`)
+  for (const [name, check] of FETCH_OPTIONS) {
+    const value = own(request, name)
+    if (value === undefined || value === null) continue
+    const problem = check(value)
+    if (problem !== undefined) throw new EndpointError(child("request", name), problem)
+    put(init, name, value)
+  }
+}
+
 const buildInit = (result: RequestOptions): FetchArgs => {
   if (typeof result !== "object" || result === null) {
     throw new EndpointError("", `expected request options, got ${kindOf(result)}`)
@@ -282,6 +347,7 @@ const buildInit = (result: RequestOptions): FetchArgs => {
     put(fields, "body", body)
     if (isStream(body)) put(fields, "duplex", "half")
   }
+  copyFetchOptions(has(result, "request") ? result.request : undefined, fields)
   return [url, init]
 }
 
@@ -308,18 +374,22 @@ const buildRequest = (result: RequestOptions): Request => {
 
 /**
  * Request options as the arguments of `fetch`: the url and an init with an
- * uppercase method, string header values and a sendable body.
- * Throws `EndpointError` for a header value `Headers` rejects (a character
- * above U+00FF), a body that cannot be serialised as JSON (a cycle, a bigint),
- * or an object body without a JSON content type.
+ * uppercase method, string header values, a sendable body and the fetch
+ * options found in `request`. Throws `EndpointError` for a header value
+ * `Headers` rejects (a character above U+00FF), a body that cannot be
+ * serialised as JSON (a cycle, a bigint), an object body
+ * without a JSON content type, or a fetch option fetch would reject.
  *
  * @example
  * import { endpoint, toRequestInit } from "fp-endpoint"
  *
- * const [url, init] = toRequestInit(endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "ünï" }))
+ * const controller = new AbortController()
+ * const [url, init] = toRequestInit(
+ *   endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "ünï", request: { signal: controller.signal } }),
+ * )
  * // url  === "https://api.github.com/repos/o/r"
  * // init === { method: "PATCH", headers: { accept: "application/vnd.github.v3+json", ... },
- * //            body: '{"name":"ünï"}' }
+ * //            body: '{"name":"ünï"}', signal: controller.signal }
  * const response = await fetch(url, init)
  *
  * @since 0.1.0
@@ -329,7 +399,7 @@ export const toRequestInit = (result: RequestOptions): FetchArgs => run(() => bu
 /**
  * Request options as a WHATWG `Request`, ready for `fetch`. Same rules as
  * `toRequestInit`; also throws `EndpointError` when `fetch` itself rejects
- * the url or method.
+ * the url, the method or an option.
  *
  * @example
  * import { endpoint, toRequest } from "fp-endpoint"

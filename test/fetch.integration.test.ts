@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs"
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import vm from "node:vm"
-import { fetch as undiciFetch, FormData as UndiciFormData, request as undiciRequest } from "undici"
+import { Agent, fetch as undiciFetch, FormData as UndiciFormData, request as undiciRequest } from "undici"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import * as E from "fp-ts/lib/Either.js"
 import {
@@ -32,12 +32,26 @@ let base = ""
 let api: Endpoint
 let received: Array<Received> = []
 
+/** Signals from the /hang route: when a request arrives, and when its connection closes. */
+const hangs = { arrived: () => {}, closed: () => {} }
+
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === "/hang") {
+      // never answers: the test aborts, and the server sees the connection close
+      res.on("close", () => hangs.closed())
+      hangs.arrived()
+      return
+    }
     const chunks: Array<Buffer> = []
     req.on("data", (c: Buffer) => chunks.push(c))
     req.on("end", () => {
       received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) })
+      if (req.url === "/redirect") {
+        res.writeHead(302, { location: "/landed" })
+        res.end()
+        return
+      }
       res.writeHead(200, { "content-type": "application/json" })
       res.end('{"ok":true}')
     })
@@ -327,8 +341,125 @@ describe("form and binary bodies arrive as the client sends them", () => {
   })
 })
 
+// Fetch options given in `request` reach fetch; any other key of `request` stays out.
+describe("fetch options in request travel with the request", () => {
+  const hang = () => {
+    const arrived = new Promise<void>((resolve) => (hangs.arrived = resolve))
+    const closed = new Promise<void>((resolve) => (hangs.closed = resolve))
+    return { arrived, closed }
+  }
+
+  it.each([
+    ["fetch(...toRequestInit(r))", (o: RequestOptions) => fetch(...toRequestInit(o))],
+    ["fetch(toRequest(r))", (o: RequestOptions) => fetch(toRequest(o))],
+    ["undici.fetch(...toRequestInit(r))", (o: RequestOptions) => undiciFetch(...(toRequestInit(o) as Parameters<typeof undiciFetch>))],
+  ])("%s: request.signal aborts the request, and the server sees the connection close", async (_name, send) => {
+    const { arrived, closed } = hang()
+    const controller = new AbortController()
+    const sent = send(api("GET /hang", { request: { signal: controller.signal, timeout: 10 } }))
+    await arrived
+    controller.abort()
+    await expect(sent).rejects.toMatchObject({ name: "AbortError" })
+    await closed
+  }, 5_000)
+
+  it('request.redirect "manual" reaches fetch: the 302 is returned, not followed', async () => {
+    const r = api("GET /redirect", { request: { redirect: "manual" } })
+    for (const response of [await fetch(...toRequestInit(r)), await fetch(toRequest(r))]) {
+      expect(response.status).toBe(302)
+      expect(response.headers.get("location")).toBe("/landed")
+    }
+    expect(received.map((x) => x.url)).toEqual(["/redirect", "/redirect"])
+    // without it, fetch follows
+    await fetch(...toRequestInit(api("GET /redirect")))
+    expect(received.map((x) => x.url).slice(2)).toEqual(["/redirect", "/landed"])
+  })
+
+  it("request.dispatcher reaches undici's fetch", async () => {
+    let dispatched = 0
+    class Counting extends Agent {
+      override dispatch(...args: Parameters<Agent["dispatch"]>): boolean {
+        dispatched++
+        return super.dispatch(...args)
+      }
+    }
+    const dispatcher = new Counting()
+    try {
+      const [url, init] = toRequestInit(api("GET /user", { request: { dispatcher } }))
+      expect(init.dispatcher).toBe(dispatcher)
+      await undiciFetch(url, init as Parameters<typeof undiciFetch>[1])
+      expect(dispatched).toBe(1)
+      expect(only().url).toBe("/user")
+    } finally {
+      await dispatcher.close()
+    }
+  })
+
+  it("every fetch option is carried; other keys (timeout) and null or undefined values are not", () => {
+    const signal = new AbortController().signal
+    const dispatcher = { dispatch: () => true }
+    const request = {
+      signal,
+      redirect: "error",
+      credentials: "omit",
+      cache: "no-store",
+      keepalive: true,
+      referrerPolicy: "no-referrer",
+      priority: "high",
+      mode: "same-origin",
+      integrity: "sha256-abc",
+      referrer: "",
+      dispatcher,
+      timeout: 10,
+      agent: {},
+      window: null,
+      method: "DELETE",
+      headers: { x: "1" },
+      body: "smuggled",
+      duplex: "half",
+    }
+    const [, init] = toRequestInit(api("PATCH /x", { a: 1, request }))
+    expect(init).toEqual({
+      method: "PATCH",
+      headers: ours({ "content-type": "application/json; charset=utf-8" }),
+      body: '{"a":1}',
+      signal,
+      redirect: "error",
+      credentials: "omit",
+      cache: "no-store",
+      keepalive: true,
+      referrerPolicy: "no-referrer",
+      priority: "high",
+      mode: "same-origin",
+      integrity: "sha256-abc",
+      referrer: "",
+      dispatcher,
+    })
+    const [, bare] = toRequestInit({ method: "get", url: "http://x/", headers: {}, request: { signal: undefined, redirect: null, timeout: 1 } })
+    expect(bare).toEqual({ method: "GET", headers: {} })
+    const built = toRequest(api("GET /x", { request: { redirect: "manual", cache: "no-store", signal } }))
+    expect([built.redirect, built.cache]).toEqual(["manual", "no-store"])
+  })
+
+  it("a value fetch would reject is an EndpointError that names it", () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ redirect: "nope" }, 'request.redirect: expected "follow", "error" or "manual", got "nope"'],
+      [{ mode: "navigate" }, 'request.mode: expected "cors", "no-cors" or "same-origin", got "navigate"'],
+      [{ keepalive: "yes" }, 'request.keepalive: expected a boolean, got "yes"'],
+      [{ signal: {} }, "request.signal: expected an AbortSignal, got object"],
+      [{ dispatcher: "agent" }, 'request.dispatcher: expected an undici Dispatcher (an object), got "agent"'],
+      [{ integrity: 1 }, "request.integrity: expected a string, got number"],
+    ]
+    for (const [request, message] of cases) {
+      expect(errorOf(() => toRequestInit(api("GET /x", { request }))).message).toBe(message)
+      const either = toRequestEither(api("GET /x", { request }))
+      expect(E.isLeft(either) && either.left.message).toBe(message)
+    }
+  })
+})
+
 describe("toRequestInit", () => {
-  it("uppercases the method, stringifies numeric headers, drops `request`", () => {
+  it("uppercases the method, stringifies numeric headers, keeps `request`'s other keys out", () => {
     const r = api("PATCH /x", { a: 1, headers: { "x-rate": 5 }, request: { timeout: 10 } })
     const [url, init] = toRequestInit(r)
     expect(url).toBe(`${base}/x`)
