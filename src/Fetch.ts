@@ -17,6 +17,8 @@
  *   `referrer`, undici's `dispatcher`) are carried into the init; its other
  *   keys (`timeout`, ...) are meant for other clients and stay out.
  * - GET and HEAD never carry a body; numeric header values become strings.
+ * - Work follows the input's real size: a sparse array is refused when it is
+ *   met, never walked to its declared `length`.
  * - Nothing but `EndpointError` is thrown.
  *
  * @since 0.1.0
@@ -169,63 +171,171 @@ const isJsonContentType = (value: string): boolean => {
   return slash > 0 && essence.endsWith("+json") && essence.length > slash + "+json".length + 1
 }
 
+// -------------------------------------------------------------------------------------
+// JSON
+// -------------------------------------------------------------------------------------
+
 const MAX_DEPTH = 1000
 
 /**
- * After `JSON.stringify` failed: finds the field that made it fail, so the
- * error can name it. Walks the value the way `JSON.stringify` does (`toJSON`
- * included) and reports the first bigint, cycle or throwing `toJSON`.
+ * The longest array JSON can hold: each element takes at least one character
+ * and a comma, and V8's strings end at 2 ** 29 - 24 characters.
  */
-const findUnserialisable = (value: unknown, path: string, key: string, ancestors: Array<object>): EndpointError | undefined => {
-  let v = value
-  if ((typeof v === "object" && v !== null) || typeof v === "bigint") {
+const MAX_ARRAY_LENGTH = 2 ** 28
+
+/** After a foreign failure, at most this many values are read again to find the field. */
+const SEARCH_BUDGET = 10_000
+
+/**
+ * Where `JSON.stringify` is, as its replacer sees it: `objects[0]` is the
+ * wrapper `JSON.stringify` makes (its one key, `""`, holds the body), and
+ * `objects[i]` sits under `keys[i]` in `objects[i - 1]`. `open` holds the
+ * objects being serialised, to find a cycle; `error` is the one this walk threw.
+ */
+interface Walk {
+  readonly objects: Array<object>
+  readonly keys: Array<string>
+  readonly open: Set<object>
+  error: EndpointError | undefined
+}
+
+const segment = (path: string, holder: object, key: string): string => (isArray(holder) ? `${path}[${key}]` : child(path, key))
+
+/** The path of `key` in `objects[at]`. */
+const pathIn = (objects: ReadonlyArray<object>, keys: ReadonlyArray<string>, at: number, key: string): string => {
+  if (at === 0) return "body"
+  let path = "body"
+  for (let i = 2; i <= at; i++) path = segment(path, objects[i - 1]!, keys[i]!)
+  return segment(path, objects[at]!, key)
+}
+
+const failAt = (w: Walk, key: string, problem: string): EndpointError =>
+  (w.error = new EndpointError(pathIn(w.objects, w.keys, w.objects.length - 1, key), problem))
+
+/** How many indices of an array too long for JSON are looked at, to say whether it has holes. */
+const PROBE = 1024
+
+/**
+ * Why an array cannot be serialised, found within its real size plus one
+ * step (the first hole ends the search); `undefined` when it can be.
+ */
+const arrayProblem = (a: ReadonlyArray<unknown>): string | undefined => {
+  const length = a.length
+  const end = length > MAX_ARRAY_LENGTH ? PROBE : length
+  for (let i = 0; i < end; i++) if (!(i in a)) return "a sparse array (with holes) cannot be serialised as JSON"
+  return length > MAX_ARRAY_LENGTH ? `an array of ${length} elements is too long to serialise as JSON` : undefined
+}
+
+/** The replacer's work for one value: checked before `JSON.stringify` walks into it. */
+const visit = (w: Walk, holder: object, key: string, value: unknown): unknown => {
+  if (typeof value !== "object" || value === null) {
+    if (typeof value !== "bigint") return value
+  }
+  const { objects, keys, open } = w
+  if (objects.length === 0) {
+    objects.push(holder)
+    keys.push("")
+  }
+  // the holder is open; anything above it has been serialised
+  while (objects.length > 1 && objects[objects.length - 1] !== holder) {
+    open.delete(objects.pop()!)
+    keys.pop()
+  }
+  if (typeof value === "bigint") throw failAt(w, key, "a bigint cannot be serialised as JSON")
+  const object = value as object
+  if (open.has(object)) throw failAt(w, key, "a circular reference cannot be serialised as JSON")
+  if (objects.length > MAX_DEPTH) throw failAt(w, key, "nested too deeply to serialise as JSON")
+  let problem: string | undefined
+  try {
+    problem = isArray(object) ? arrayProblem(object) : undefined
+  } catch (e) {
+    problem = `reading it failed (${describeError(e)})`
+  }
+  if (problem !== undefined) throw failAt(w, key, problem)
+  objects.push(object)
+  keys.push(key)
+  open.add(object)
+  return value
+}
+
+/** The keys `JSON.stringify` reads of an open object, at most `budget` of them. */
+const keysOf = (o: object, budget: number): ReadonlyArray<string> => {
+  if (!isArray(o)) return Object.keys(o).slice(0, budget)
+  return Array.from({ length: Math.min(o.length, budget) }, (_, i) => String(i))
+}
+
+/** The first value of `o` whose reading or `toJSON` throws again, as an error naming it. */
+const recheck = (o: object, path: (key: string) => string, keys: ReadonlyArray<string>): EndpointError | undefined => {
+  for (const key of keys) {
+    let v: unknown
+    try {
+      v = (o as Record<string, unknown>)[key]
+    } catch (e) {
+      return new EndpointError(path(key), `reading it failed (${describeError(e)})`)
+    }
+    if ((typeof v !== "object" || v === null) && typeof v !== "bigint") continue
     let toJSON: unknown
     try {
       toJSON = (v as { toJSON?: unknown }).toJSON
     } catch (e) {
-      return new EndpointError(path, `reading toJSON failed (${describeError(e)})`)
+      return new EndpointError(path(key), `reading toJSON failed (${describeError(e)})`)
     }
-    if (typeof toJSON === "function") {
-      try {
-        v = toJSON.call(v, key)
-      } catch (e) {
-        return new EndpointError(path, `toJSON threw (${describeError(e)})`)
-      }
+    if (typeof toJSON !== "function") continue
+    try {
+      toJSON.call(v, key)
+    } catch (e) {
+      return new EndpointError(path(key), `toJSON threw (${describeError(e)})`)
     }
-  }
-  if (typeof v === "bigint") return new EndpointError(path, "a bigint cannot be serialised as JSON")
-  if (typeof v !== "object" || v === null) return undefined
-  if (ancestors.includes(v)) return new EndpointError(path, "a circular reference cannot be serialised as JSON")
-  if (ancestors.length >= MAX_DEPTH) return new EndpointError(path, "nested too deeply to serialise as JSON")
-  ancestors.push(v)
-  try {
-    const keys = Array.isArray(v) ? Array.from(v.keys(), String) : Object.keys(v)
-    for (const k of keys) {
-      const found = findUnserialisable((v as Record<string, unknown>)[k], Array.isArray(v) ? `${path}[${k}]` : child(path, k), k, ancestors)
-      if (found !== undefined) return found
-    }
-  } finally {
-    ancestors.pop()
   }
   return undefined
 }
 
+/**
+ * After `JSON.stringify` threw something of the caller's (a getter, a trap, a
+ * `toJSON`): the field, found by reading again the values of the objects it
+ * had open, innermost first, within {@link SEARCH_BUDGET} reads.
+ */
+const locate = (w: Walk, body: unknown, e: unknown): EndpointError => {
+  const objects = w.objects.length > 0 ? w.objects : [{ "": body }]
+  let budget = SEARCH_BUDGET
+  for (let at = objects.length - 1; at >= 0 && budget > 0; at--) {
+    const o = objects[at]!
+    let keys: ReadonlyArray<string>
+    try {
+      keys = keysOf(o, budget)
+    } catch (e2) {
+      return new EndpointError(pathIn(objects, w.keys, at - 1, w.keys[at] ?? ""), `reading its keys failed (${describeError(e2)})`)
+    }
+    budget -= keys.length
+    const found = recheck(o, (key) => pathIn(objects, w.keys, at, key), keys)
+    if (found !== undefined) return found
+  }
+  return new EndpointError("body", `cannot be serialised as JSON (${describeError(e)})`)
+}
+
+/**
+ * The body as JSON text. The replacer refuses what cannot be serialised as
+ * it meets it (a bigint, a cycle, a sparse array, too deep a nesting), so the
+ * work never exceeds the body's real size.
+ */
 const toJson = (body: unknown): string => {
+  const w: Walk = { objects: [], keys: [], open: new Set(), error: undefined }
   let text: string | undefined
   try {
-    text = JSON.stringify(body)
+    text = JSON.stringify(body, function (this: object, key: string, value: unknown) {
+      return visit(w, this, key, value)
+    })
   } catch (e) {
-    let found: EndpointError | undefined
-    try {
-      found = findUnserialisable(body, "body", "", [])
-    } catch {
-      found = undefined
-    }
-    throw found ?? new EndpointError("body", `cannot be serialised as JSON (${describeError(e)})`)
+    if (w.error !== undefined && e === w.error) throw e
+    throw locate(w, body, e)
   }
   if (text === undefined) throw new EndpointError("body", `a ${kindOf(body)} cannot be serialised as JSON`)
   return text
 }
+
+// -------------------------------------------------------------------------------------
+// fields
+// -------------------------------------------------------------------------------------
 
 /** Lowercase names, string values, each checked the way `Headers` checks it. */
 const toHeaderRecord = (source: unknown): Record<string, string> => {
@@ -377,7 +487,7 @@ const buildRequest = (result: RequestOptions): Request => {
  * uppercase method, string header values, a sendable body and the fetch
  * options found in `request`. Throws `EndpointError` for a header value
  * `Headers` rejects (a character above U+00FF), a body that cannot be
- * serialised as JSON (a cycle, a bigint), an object body
+ * serialised as JSON (a cycle, a bigint, a sparse array), an object body
  * without a JSON content type, or a fetch option fetch would reject.
  *
  * @example
