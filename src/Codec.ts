@@ -287,8 +287,7 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
   const out: { -readonly [K in keyof Options]: Options[K] } = { ...empty }
   let onlyParams = true // then the snapshot itself is the parameters: no copy
   let any = false
-  for (const key in flat) {
-    if (!has(flat, key)) continue
+  for (const key of Object.keys(flat)) {
     const value = flat[key]
     if (value === undefined || !isReserved(key)) {
       onlyParams &&= value !== undefined

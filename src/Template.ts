@@ -417,8 +417,13 @@ const pathLength = (url: string): number => {
 }
 
 /** Whether a path may hold a `.` or `..` segment: a `/.`, a `/%2e`, or a leading dot. */
-const mayHoldDotSegment = (path: string): boolean =>
-  path.startsWith(".") || path.includes("/.") || (path.includes("%2") && /(^|\/)%2e/i.test(path))
+const mayHoldDotSegment = (path: string): boolean => {
+  if (path.startsWith(".") || path.includes("/.")) return true
+  for (let p = path.indexOf("%2"); p >= 0; p = path.indexOf("%2", p + 2)) {
+    if ((path.charCodeAt(p + 2) | 32) === 101 && (p === 0 || path.charCodeAt(p - 1) === 47)) return true
+  }
+  return false
+}
 
 /**
  * The index (in `ends`) of the first expression whose text is part of a `.`
