@@ -84,6 +84,24 @@ const describeError = (e: unknown): string => {
   }
 }
 
+/** `o[key]`, where a getter or a trap that throws is an error that names the field. */
+const read = (o: object, key: string, path: string): unknown => {
+  try {
+    return (o as Record<string, unknown>)[key]
+  } catch (e) {
+    throw new EndpointError(path, `reading it failed (${describeError(e)})`)
+  }
+}
+
+/** An own property of `o`, read as {@link read} does; `undefined` for one it does not have. */
+const readOwn = (o: object, key: string, path: string): unknown => {
+  try {
+    return own(o, key)
+  } catch (e) {
+    throw new EndpointError(path, `reading it failed (${describeError(e)})`)
+  }
+}
+
 /** A value in a message: a string quoted, anything else named by its kind. */
 const shownValue = (u: unknown): string => (typeof u === "string" ? quote(u) : kindOf(u))
 
@@ -342,9 +360,15 @@ const toHeaderRecord = (source: unknown): Record<string, string> => {
   if (!isPlainObject(source)) throw new EndpointError("headers", `expected a plain object, got ${kindOf(source)}`)
   const out: Record<string, string> = {}
   const probe = typeof Headers === "function" ? new Headers() : undefined
-  for (const name of Object.keys(source)) {
+  let names: ReadonlyArray<string>
+  try {
+    names = Object.keys(source)
+  } catch (e) {
+    throw new EndpointError("headers", `reading its keys failed (${describeError(e)})`)
+  }
+  for (const name of names) {
     const path = child("headers", name)
-    const raw = source[name]
+    const raw = read(source, name, path)
     if (raw === undefined || raw === null) continue
     if (typeof raw !== "string" && typeof raw !== "number") {
       throw new EndpointError(path, `expected string or number, got ${kindOf(raw)}`)
@@ -431,10 +455,16 @@ const copyFetchOptions = (request: unknown, init: Record<string, unknown>): void
   if (request === undefined || request === null) return
   if (typeof request !== "object") throw new EndpointError("request", `expected an object, got ${kindOf(request)}`)
   for (const [name, check] of FETCH_OPTIONS) {
-    const value = own(request, name)
+    const path = child("request", name)
+    const value = readOwn(request, name, path)
     if (value === undefined || value === null) continue
-    const problem = check(value)
-    if (problem !== undefined) throw new EndpointError(child("request", name), problem)
+    let problem: string | undefined
+    try {
+      problem = check(value)
+    } catch (e) {
+      problem = `reading it failed (${describeError(e)})`
+    }
+    if (problem !== undefined) throw new EndpointError(path, problem)
     put(init, name, value)
   }
 }
@@ -443,21 +473,23 @@ const buildInit = (result: RequestOptions): FetchArgs => {
   if (typeof result !== "object" || result === null) {
     throw new EndpointError("", `expected request options, got ${kindOf(result)}`)
   }
-  const { method, url } = result
+  const method = read(result, "method", "method")
+  const url = read(result, "url", "url")
   if (typeof method !== "string") throw new EndpointError("method", `expected string, got ${kindOf(method)}`)
   if (typeof url !== "string") throw new EndpointError("url", `expected string, got ${kindOf(url)}`)
   const upper = method.toUpperCase()
   if (FORBIDDEN_METHODS.has(upper)) throw new EndpointError("method", `${quote(upper)} cannot be sent by fetch`)
-  const headers = toHeaderRecord(result.headers ?? {})
+  const headers = toHeaderRecord(read(result, "headers", "headers") ?? {})
   const init: FetchInit = { method: upper, headers }
   // put, not assignment: Object.prototype may have been given a setter for any of these names
   const fields = init as unknown as Record<string, unknown>
-  if (upper !== "GET" && upper !== "HEAD" && has(result, "body") && result.body !== undefined) {
-    const body = toBody(result.body, contentTypeOf(headers))
+  const raw = upper === "GET" || upper === "HEAD" ? undefined : readOwn(result, "body", "body")
+  if (raw !== undefined) {
+    const body = toBody(raw, contentTypeOf(headers))
     put(fields, "body", body)
     if (isStream(body)) put(fields, "duplex", "half")
   }
-  copyFetchOptions(has(result, "request") ? result.request : undefined, fields)
+  copyFetchOptions(readOwn(result, "request", "request"), fields)
   return [url, init]
 }
 

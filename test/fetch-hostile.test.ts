@@ -1,0 +1,152 @@
+// Only EndpointError leaves toRequest / toRequestInit, and a Left the Either forms: whatever the
+// caller's object does when it is read (a getter that throws, a Proxy whose traps throw, a
+// revoked Proxy, a toJSON that throws, a throw of something that is not an Error), the error
+// names the field that failed wherever that is cheap to know.
+import { describe, expect, it } from "vitest"
+import * as E from "fp-ts/lib/Either.js"
+import { endpoint, EndpointError, isEndpointError, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type RequestOptions } from "../src/index.js"
+
+const JSON_HEADERS = { "content-type": "application/json" }
+
+const options = (fields: Partial<RequestOptions>): RequestOptions => ({ method: "post", url: "http://127.0.0.1/x", headers: JSON_HEADERS, ...fields })
+
+const boom = () => {
+  throw new Error("boom")
+}
+
+const getter = <A extends object>(target: A, key: string, get: () => unknown): A =>
+  Object.defineProperty(target, key, { enumerable: true, configurable: true, get })
+
+const revoked = () => {
+  const { proxy, revoke } = Proxy.revocable({}, {})
+  revoke()
+  return proxy
+}
+
+const throwingTraps = (target: object): object =>
+  new Proxy(target, {
+    get: boom,
+    has: boom,
+    ownKeys: boom,
+    getOwnPropertyDescriptor: boom,
+    getPrototypeOf: boom,
+  })
+
+/** The same EndpointError from all four adapters: thrown by two, in a Left from the others. */
+const failure = (input: unknown): EndpointError => {
+  const errors: Array<EndpointError> = []
+  for (const adapter of [toRequestInit, toRequest]) {
+    let thrown: unknown
+    try {
+      adapter(input as RequestOptions)
+    } catch (e) {
+      thrown = e
+    }
+    expect(isEndpointError(thrown), `${adapter.name} threw something else`).toBe(true)
+    errors.push(thrown as EndpointError)
+  }
+  for (const adapter of [toRequestInitEither, toRequestEither]) errors.push(errorFrom(input, adapter))
+  expect(new Set(errors.map((e) => e.message)).size).toBe(1)
+  return errors[0]!
+}
+
+/** The Left of an Either form, which must neither throw nor return a Right. */
+const errorFrom = (input: unknown, adapter: (o: RequestOptions) => E.Either<EndpointError, unknown> = toRequestInitEither): EndpointError => {
+  const result = adapter(input as RequestOptions)
+  if (E.isRight(result)) throw new Error(`${adapter.name} returned a Right`)
+  expect(isEndpointError(result.left)).toBe(true)
+  return result.left
+}
+
+describe("a throwing getter", () => {
+  it.each([
+    ["method", () => getter(options({}), "method", boom)],
+    ["url", () => getter(options({}), "url", boom)],
+    ["headers", () => getter(options({}), "headers", boom)],
+    ["headers.x-a", () => options({ headers: getter({ ...JSON_HEADERS }, "x-a", boom) })],
+    ["body", () => getter(options({}), "body", boom)],
+    ["body.b", () => options({ body: getter({ a: 1 }, "b", boom) })],
+    ["body.list[1]", () => options({ body: { list: Object.defineProperty([1, 2], 1, { get: boom, enumerable: true, configurable: true }) } })],
+    ["request", () => getter(options({}), "request", boom)],
+    ["request.signal", () => options({ request: getter({}, "signal", boom) })],
+  ])("on %s names it", (path, make) => {
+    expect(failure(make()).message).toBe(`${path}: reading it failed (Error: boom)`)
+  })
+})
+
+describe("a Proxy", () => {
+  it("whose traps all throw, as the options, the headers, the body, a body field or request", () => {
+    expect(failure(throwingTraps({})).message).toBe("method: reading it failed (Error: boom)")
+    // not a plain object (its prototype cannot be read), so not headers
+    expect(failure(options({ headers: throwingTraps({}) as never })).message).toBe("headers: expected a plain object, got object")
+    expect(failure(options({ body: throwingTraps({}) })).message).toBe("body: reading toJSON failed (Error: boom)")
+    expect(failure(options({ body: { a: [throwingTraps({})] } })).message).toBe("body.a[0]: reading toJSON failed (Error: boom)")
+    expect(failure(options({ request: throwingTraps({}) as never })).message).toBe("request.signal: reading it failed (Error: boom)")
+  })
+
+  it("whose ownKeys trap alone throws, as the body or the headers", () => {
+    const keysThrow = (target: object) => new Proxy(target, { ownKeys: boom })
+    expect(failure(options({ body: { inner: keysThrow({ a: 1 }) } })).message).toBe("body.inner: reading its keys failed (Error: boom)")
+    expect(failure(options({ headers: keysThrow({}) as never })).message).toBe("headers: reading its keys failed (Error: boom)")
+  })
+
+  it("whose has trap throws, as a JSON array", () => {
+    const list = new Proxy([1, 2], { has: boom })
+    expect(failure(options({ body: { list } })).message).toBe("body.list: reading it failed (Error: boom)")
+  })
+
+  it("revoked, as the options, the body, a body field, a header value or a signal", () => {
+    expect(failure(revoked()).path).toBe("method")
+    expect(failure(options({ body: revoked() })).message).toMatch(/^body: reading toJSON failed \(TypeError: .*revoked/)
+    expect(failure(options({ body: { p: revoked() } })).message).toMatch(/^body\.p: reading toJSON failed \(TypeError: .*revoked/)
+    expect(failure(options({ headers: { "x-a": revoked() as never } })).message).toBe("headers.x-a: expected string or number, got revoked Proxy")
+    expect(failure(options({ request: { signal: revoked() } })).message).toMatch(/^request\.signal: reading it failed \(TypeError: .*revoked/)
+  })
+})
+
+describe("toJSON", () => {
+  it("that throws, at the root, in an object, in an array, or as a getter", () => {
+    const bad = { toJSON: boom }
+    expect(failure(options({ body: bad })).message).toBe("body: toJSON threw (Error: boom)")
+    expect(failure(options({ body: { when: bad } })).message).toBe("body.when: toJSON threw (Error: boom)")
+    expect(failure(options({ body: { list: [0, bad] } })).message).toBe("body.list[1]: toJSON threw (Error: boom)")
+    expect(failure(options({ body: { x: getter({}, "toJSON", boom) } })).message).toBe("body.x: reading toJSON failed (Error: boom)")
+  })
+
+  it("that returns a bigint, a cycle, or a value that throws in turn", () => {
+    expect(failure(options({ body: { n: { toJSON: () => 1n } } })).message).toBe("body.n: a bigint cannot be serialised as JSON")
+    const loop: Record<string, unknown> = {}
+    loop.self = { toJSON: () => loop }
+    expect(failure(options({ body: loop })).message).toBe("body.self: a circular reference cannot be serialised as JSON")
+    expect(failure(options({ body: { a: { toJSON: () => ({ b: { toJSON: boom } }) } } })).message).toBe("body.a.b: toJSON threw (Error: boom)")
+  })
+})
+
+describe("what is thrown is described, never rethrown", () => {
+  it.each([
+    ["a number", 42, "number"],
+    ["null", null, "null"],
+    ["a string", "text", "string"],
+    ["a Proxy whose traps throw", throwingTraps({}), "object"],
+    ["a genuine EndpointError from another call", (() => { try { endpoint("GET /x/{") } catch (e) { return e } })(), undefined],
+  ])("%s", (_name, value, kind) => {
+    const thrower = () => {
+      throw value
+    }
+    for (const input of [getter(options({}), "method", thrower), options({ body: getter({}, "a", thrower) }), options({ request: getter({}, "signal", thrower) })]) {
+      const e = failure(input)
+      expect(e === value).toBe(false) // (not toBe: vitest would print the Proxy)
+      expect(e.path).toMatch(/^(method|body\.a|request\.signal)$/)
+      expect(e.problem).toBe(kind === undefined ? `reading it failed (EndpointError: ${(value as EndpointError).message})` : `reading it failed (${kind})`)
+    }
+  })
+
+  it("a getter that throws only the first time: the error still says what failed", () => {
+    let calls = 0
+    const body = getter({}, "a", () => {
+      if (calls++ === 0) throw new Error("once")
+      return 1
+    })
+    expect(errorFrom(options({ body })).message).toBe("body: cannot be serialised as JSON (Error: once)")
+  })
+})
