@@ -20,6 +20,9 @@
  * - Work follows the input's real size: a sparse array is refused when it is
  *   met, never walked to its declared `length`.
  * - Nothing but `EndpointError` is thrown.
+ * - The declarations need no DOM and no `@types/node`: where the platform
+ *   declares `RequestInit` and `Request`, the fields and `toRequest`'s result
+ *   have the platform's types.
  *
  * @since 0.1.0
  */
@@ -34,26 +37,47 @@ import type { RequestOptions } from "./Parse.js"
 // model
 // -------------------------------------------------------------------------------------
 
+/** The platform's `RequestInit` (the DOM's, or undici's through `@types/node`); `{}` without one. */
+type PlatformInit = typeof globalThis extends { Request: new (input: never, init?: infer I) => unknown } ? NonNullable<I> : {}
+
+/** The type of a `RequestInit` field on this platform; `unknown` where the platform has none. */
+type InitField<K extends string> = PlatformInit extends { readonly [P in K]?: infer V } ? V : unknown
+
+/** The platform's `Request`; `unknown` where it declares none (no DOM, no `@types/node`). */
+type PlatformRequest = typeof globalThis extends { Request: { prototype: infer R } } ? R : unknown
+
 /**
  * The init that `toRequestInit` makes: an uppercase method, header values as
  * strings under lowercase names, a body only when one is sent, `duplex:
  * "half"` for a `ReadableStream` body (Node's `fetch` requires it), and the
- * fetch options found in `request`.
+ * fetch options found in `request`. Each field has the platform's
+ * `RequestInit` type where the platform declares one, so the init is
+ * assignable to it; without DOM or `@types/node` they are `unknown`.
  *
  * @example
  * import type { FetchInit } from "fp-endpoint"
  *
- * const init: FetchInit = { method: "PUT", headers: { "content-type": "text/plain" }, body: "hi" }
+ * const init: FetchInit = { method: "PUT", headers: { "content-type": "text/plain" }, body: "hi", redirect: "manual" }
  *
  * @since 0.1.0
  */
-export interface FetchInit extends RequestInit {
+export interface FetchInit {
   method: string
   headers: Record<string, string>
-  body?: BodyInit
+  body?: Exclude<InitField<"body">, null>
   duplex?: "half"
+  signal?: InitField<"signal">
+  redirect?: InitField<"redirect">
+  credentials?: InitField<"credentials">
+  cache?: InitField<"cache">
+  keepalive?: InitField<"keepalive">
+  referrerPolicy?: InitField<"referrerPolicy">
+  priority?: InitField<"priority">
+  mode?: InitField<"mode">
+  integrity?: InitField<"integrity">
+  referrer?: InitField<"referrer">
   /** undici's `Dispatcher` (an `Agent`, a `ProxyAgent`, ...), for undici's `fetch` and Node's. */
-  dispatcher?: unknown
+  dispatcher?: InitField<"dispatcher">
 }
 
 /**
@@ -63,7 +87,7 @@ export interface FetchInit extends RequestInit {
  * import { endpoint, toRequestInit, type FetchArgs } from "fp-endpoint"
  *
  * const args: FetchArgs = toRequestInit(endpoint("GET /user"))
- * fetch(...args)
+ * await fetch(...args)
  *
  * @since 0.1.0
  */
@@ -391,9 +415,9 @@ const toHeaderRecord = (source: unknown): Record<string, string> => {
 const contentTypeOf = (headers: Record<string, string>): string | undefined =>
   has(headers, "content-type") ? headers["content-type"] : undefined
 
-const toBody = (body: unknown, contentType: string | undefined): BodyInit => {
+const toBody = (body: unknown, contentType: string | undefined): unknown => {
   const kind = bodyKind(body)
-  if (kind === "as-is") return body as BodyInit
+  if (kind === "as-is") return body
   if (kind === "shared") {
     const what = hasSlot(slots.shared, body) ? "a SharedArrayBuffer" : `a ${kindOf(body)} on a SharedArrayBuffer`
     throw new EndpointError("body", `${what} cannot be sent by fetch; copy it into an ArrayBuffer`)
@@ -493,14 +517,16 @@ const buildInit = (result: RequestOptions): FetchArgs => {
   return [url, init]
 }
 
-const buildRequest = (result: RequestOptions): Request => {
+const buildRequest = (result: RequestOptions): PlatformRequest => {
   const [url, init] = buildInit(result)
+  const Ctor = (globalThis as { Request?: new (url: string, init?: object) => PlatformRequest }).Request
+  if (typeof Ctor !== "function") throw new EndpointError("", "this runtime has no Request; use toRequestInit")
   try {
-    return new Request(url, init)
+    return new Ctor(url, init)
   } catch (e) {
     let urlOk = true
     try {
-      new Request(url)
+      new Ctor(url)
     } catch {
       urlOk = false
     }
@@ -541,7 +567,8 @@ export const toRequestInit = (result: RequestOptions): FetchArgs => run(() => bu
 /**
  * Request options as a WHATWG `Request`, ready for `fetch`. Same rules as
  * `toRequestInit`; also throws `EndpointError` when `fetch` itself rejects
- * the url, the method or an option.
+ * the url, the method or an option. Typed as the platform's `Request`
+ * (`unknown` without DOM or `@types/node`).
  *
  * @example
  * import { endpoint, toRequest } from "fp-endpoint"
@@ -553,15 +580,15 @@ export const toRequestInit = (result: RequestOptions): FetchArgs => run(() => bu
  *
  * @since 0.1.0
  */
-export const toRequest = (result: RequestOptions): Request => run(() => buildRequest(result))
+export const toRequest = (result: RequestOptions): PlatformRequest => run(() => buildRequest(result))
 
 /**
  * `toRequestInit` as an `Either`: never throws.
  *
  * @example
  * import { endpoint, toRequestInitEither } from "fp-endpoint"
- * import * as E from "fp-ts/Either"
- * import { pipe } from "fp-ts/function"
+ * import * as E from "fp-ts/lib/Either.js"
+ * import { pipe } from "fp-ts/lib/function.js"
  *
  * pipe(
  *   endpoint.either("POST /markdown/raw", { data: "# hi", headers: { "content-type": "text/plain" } }),
@@ -578,8 +605,8 @@ export const toRequestInitEither = (result: RequestOptions): Either<EndpointErro
  *
  * @example
  * import { endpoint, toRequestEither } from "fp-endpoint"
- * import * as E from "fp-ts/Either"
- * import { pipe } from "fp-ts/function"
+ * import * as E from "fp-ts/lib/Either.js"
+ * import { pipe } from "fp-ts/lib/function.js"
  *
  * pipe(
  *   endpoint.either("GET /user"),
@@ -589,5 +616,5 @@ export const toRequestInitEither = (result: RequestOptions): Either<EndpointErro
  *
  * @since 0.1.0
  */
-export const toRequestEither = (result: RequestOptions): Either<EndpointError, Request> =>
+export const toRequestEither = (result: RequestOptions): Either<EndpointError, PlatformRequest> =>
   attempt(() => buildRequest(result))
