@@ -10,12 +10,12 @@
  */
 import type { Either } from "fp-ts/lib/Either.js"
 import { endpoint } from "./Endpoint.js"
-import { EndpointError } from "./EndpointError.js"
+import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { toRequestInitEither } from "./Fetch.js"
 import { attempt, chain, errorText, run, toEndpointError } from "./internal/either.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { encode, loneSurrogateAt, UNRESERVED } from "./internal/encode.js"
-import { has, isArray, isPlainObject, own, put } from "./internal/object.js"
+import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 import { isToken } from "./internal/token.js"
 import { isReserved } from "./Options.js"
 import type { RequestOptions } from "./Parse.js"
@@ -405,24 +405,31 @@ export const toCurl = (r: RequestOptions): string =>
     return words.join(" ")
   })
 
-/** A bigint is printed as a string of its digits (JSON has no bigint). */
-const bigintAsString = (_key: string, value: unknown): unknown => (typeof value === "bigint" ? value.toString() : value)
+/**
+ * A bigint is printed as a string of its digits (JSON has no bigint); a sparse
+ * array is refused, since JSON would write every hole of its declared length.
+ */
+const printable = (key: string, value: unknown): unknown => {
+  if (typeof value === "bigint") return value.toString()
+  if (isArray(value) && !isDense(value)) throw new EndpointError(key, "a sparse array (with holes) cannot be printed as JSON")
+  return value
+}
 
 /** JSON for the terminal; what cannot be printed (a cycle, a throwing `toJSON`) is an EndpointError naming its key. */
 const printed = (value: object): string => {
   try {
-    return JSON.stringify(value, bigintAsString, 2)
+    return JSON.stringify(value, printable, 2)
   } catch (e) {
-    let key = ""
-    for (const k of Object.keys(value)) {
+    if (isEndpointError(e)) throw e
+    const key = Object.keys(value).find((k) => {
       try {
-        JSON.stringify((value as Record<string, unknown>)[k], bigintAsString)
+        JSON.stringify((value as Record<string, unknown>)[k], printable)
+        return false
       } catch {
-        key = k
-        break
+        return true
       }
-    }
-    throw new EndpointError(child("", key), `cannot be printed as JSON (${errorText(e) ?? kindOf(e)})`)
+    })
+    throw new EndpointError(child("", key ?? ""), `cannot be printed as JSON (${errorText(e) ?? kindOf(e)})`)
   }
 }
 

@@ -11,7 +11,8 @@ import type { EndpointError } from "./EndpointError.js"
 import { shown } from "./internal/describe.js"
 import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
 import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
-import { has, isArray, isPlainObject, own, put } from "./internal/object.js"
+import { isOpaqueBody as isBinaryOrForm } from "./internal/body.js"
+import { has, own, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
 import * as Query from "./Query.js"
 import * as Template from "./Template.js"
@@ -127,19 +128,7 @@ const urlOf = (t: Template.Template, o: Options): Either<EndpointError, string> 
  *
  * @since 0.1.0
  */
-export const isOpaqueBody = (data: unknown): boolean => {
-  if (typeof data !== "object" || data === null || isPlainObject(data) || isArray(data)) return false
-  try {
-    const g = globalThis as unknown as Record<string, (abstract new (...args: never) => unknown) | undefined>
-    return (
-      data instanceof ArrayBuffer ||
-      ArrayBuffer.isView(data) ||
-      ["FormData", "URLSearchParams", "Blob", "ReadableStream"].some((name) => g[name] !== undefined && data instanceof g[name]!)
-    )
-  } catch {
-    return false // a Proxy whose prototype trap throws is not a form or binary body
-  }
-}
+export const isOpaqueBody = (data: unknown): boolean => isBinaryOrForm(data)
 
 const CONTENT_TYPE_JSON = "application/json; charset=utf-8"
 

@@ -329,3 +329,13 @@ describe("the built executable", () => {
     expect(r.stderr.toString()).toBe('fp-endpoint: url: unclosed "{" at position 3 in template "/x/{"\n')
   })
 })
+
+describe("printing a body with a sparse array", () => {
+  test("is an EndpointError found fast, not a string as long as the array's declared length", () => {
+    const started = performance.now()
+    const out = CommandLine.render({ _tag: "Build", route: "POST /x", options: { list: new Array(2 ** 24) }, output: "json" })
+    expect(out._tag).toBe("Left")
+    expect(out._tag === "Left" && out.left.message).toMatch(/sparse array/)
+    expect(performance.now() - started).toBeLessThan(2000) // a generous guard: the old code took 4 s and 200 MB
+  })
+})

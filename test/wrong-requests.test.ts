@@ -60,6 +60,13 @@ describe("form and binary bodies keep their own content type", () => {
       expect(r.body).toBe(data)
     })
   }
+  test("a form or binary body from another realm or another copy of fetch is known too", async () => {
+    const { FormData: UndiciFormData } = await import("undici")
+    const { runInNewContext } = await import("node:vm")
+    for (const data of [new UndiciFormData(), runInNewContext("new ArrayBuffer(2)"), runInNewContext("new Uint8Array(2)")]) {
+      expect(endpoint("POST /upload", { data }).headers["content-type"]).toBeUndefined()
+    }
+  })
   test("a string or an object body still gets the JSON content type; a given one is kept", () => {
     expect(endpoint("POST /x", { data: "x" }).headers["content-type"]).toBe("application/json; charset=utf-8")
     expect(endpoint("POST /x", { data: new Uint8Array(1), headers: { "content-type": "application/zip" } }).headers["content-type"]).toBe("application/zip")
