@@ -4,9 +4,10 @@
 // "fp-endpoint" by name (the package's own exports, as a user's compiler reads
 // them), and one strict tsc run checks them all.
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { beforeAll, describe, expect, test } from "vitest"
+import { ensureBuilt } from "./built.js"
 
 const root = fileURLToPath(new URL("../", import.meta.url))
 const dir = fileURLToPath(new URL("./.compiled/", import.meta.url))
@@ -49,7 +50,7 @@ const declarations = (): Array<{ where: string; code: string }> => {
 describe("what users copy compiles against the published package", () => {
   let blocks: Array<{ where: string; code: string }> = []
   beforeAll(() => {
-    if (!existsSync(`${root}dist/esm/index.d.ts`)) execFileSync(process.execPath, [`${root}scripts/build.mjs`], { cwd: root })
+    ensureBuilt(["dist/esm/index.d.ts"])
     blocks = [...markdownBlocks(readFileSync(`${root}README.md`, "utf8")), ...declarations()]
   })
 

@@ -224,6 +224,27 @@ const request: fc.Arbitrary<RequestOptions> = fc
 const RUNS = 100
 const TIMEOUT = 120_000
 
+/**
+ * The command line's --curl output, run by bash, gives curl exactly the argv of
+ * endpoint's result for the same route and options; when endpoint refuses them,
+ * the command line exits 2. Returns the route the command line read.
+ */
+const expectCommandLineRunsAsEndpoint = (argv: Array<string>): string => {
+  const parsed = CommandLine.parseArgs(argv)
+  if (parsed._tag === "Left" || parsed.right._tag !== "Build") throw new Error(`unexpected parse: ${JSON.stringify(parsed)}`)
+  let r: RequestOptions
+  try {
+    r = endpoint(parsed.right.route, parsed.right.options)
+  } catch {
+    expect(cli(argv).code).toBe(2) // endpoint refused the input: so does the command line
+    return parsed.right.route
+  }
+  const { code, stdout, stderr } = cli(argv)
+  expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
+  expectRunsAs(stdout.replace(/\n$/, ""), intended(r))
+  return parsed.right.route
+}
+
 describe("--curl: properties (bash runs every printed command)", () => {
   test(
     "toCurl: for any method, url, headers and body, bash gives curl exactly the intended argv and runs nothing else",
@@ -250,19 +271,7 @@ describe("--curl: properties (bash runs every printed command)", () => {
       )
       fc.assert(
         fc.property(base, method, path, fc.array(header, { maxLength: 3 }), fc.array(param, { maxLength: 2 }), (b, m, p, hs, ps) => {
-          const argv = ["--curl", `--base-url=${b}`, "--", `${m} /${p}`, ...hs, ...ps] // -- : a method may start with -
-          const parsed = CommandLine.parseArgs(argv)
-          if (parsed._tag === "Left" || parsed.right._tag !== "Build") throw new Error(`unexpected parse: ${JSON.stringify(parsed)}`)
-          let r: RequestOptions
-          try {
-            r = endpoint(parsed.right.route, parsed.right.options)
-          } catch {
-            expect(cli(argv).code).toBe(2) // endpoint refused the input: so does the command line
-            return
-          }
-          const { code, stdout, stderr } = cli(argv)
-          expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
-          expectRunsAs(stdout.replace(/\n$/, ""), intended(r))
+          expectCommandLineRunsAsEndpoint(["--curl", `--base-url=${b}`, "--", `${m} /${p}`, ...hs, ...ps]) // -- : a method may start with -
         }),
         { numRuns: RUNS },
       )
@@ -283,20 +292,8 @@ describe("--curl: properties (bash runs every printed command)", () => {
       const verb = fc.constantFrom("GET", "POST", "patch", "X'", "`touch`")
       fc.assert(
         fc.property(verb, path, fc.array(item, { maxLength: 4 }), (m, p, items) => {
-          const argv = ["--curl", "--", m, `/${p}`, ...items]
-          const parsed = CommandLine.parseArgs(argv)
-          if (parsed._tag === "Left" || parsed.right._tag !== "Build") throw new Error(`unexpected parse: ${JSON.stringify(parsed)}`)
-          expect(parsed.right.route.startsWith(`${m} /`)).toBe(true)
-          let r: RequestOptions
-          try {
-            r = endpoint(parsed.right.route, parsed.right.options)
-          } catch {
-            expect(cli(argv).code).toBe(2)
-            return
-          }
-          const { code, stdout, stderr } = cli(argv)
-          expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
-          expectRunsAs(stdout.replace(/\n$/, ""), intended(r))
+          const route = expectCommandLineRunsAsEndpoint(["--curl", "--", m, `/${p}`, ...items])
+          expect(route.startsWith(`${m} /`)).toBe(true)
         }),
         { numRuns: RUNS },
       )

@@ -13,32 +13,11 @@ import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ensureBuilt } from "./built.js"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const tsc = join(root, "node_modules/typescript/bin/tsc")
 
-const newestMtime = (dir: string): number => {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }
-  return newest
-}
-
-/** Runs `npm run build`'s script when dist/ is missing or older than src/, package.json or a tsconfig. */
-const ensureBuilt = (): void => {
-  const outputs = ["dist/esm/index.d.ts", "dist/cjs/index.d.ts", "dist/esm/Fetch.d.ts", "dist/cjs/Fetch.d.ts"].map((p) => join(root, p))
-  const inputs = Math.max(
-    newestMtime(join(root, "src")),
-    ...["package.json", "tsconfig.json", "tsconfig.build.json", "tsconfig.cjs.json"]
-      .map((p) => join(root, p))
-      .filter(existsSync)
-      .map((p) => statSync(p).mtimeMs),
-  )
-  const stale = outputs.some((p) => !existsSync(p) || statSync(p).mtimeMs < inputs)
-  if (stale) execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "pipe" })
-}
 
 const STRICT = {
   target: "es2022",
@@ -137,7 +116,7 @@ const compile = (tsconfig: string): { status: number | null; output: string } =>
 }
 
 beforeAll(() => {
-  ensureBuilt()
+  ensureBuilt(["dist/esm/index.d.ts", "dist/cjs/index.d.ts", "dist/esm/Fetch.d.ts", "dist/cjs/Fetch.d.ts"])
   dir = mkdtempSync(join(tmpdir(), "fp-endpoint-declarations-"))
   mkdirSync(join(dir, "node_modules"))
   symlinkSync(root, join(dir, "node_modules/fp-endpoint"), "dir")

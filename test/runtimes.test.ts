@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ensureBuilt } from "./built.js"
 import * as src from "../src/index.js"
 import { run } from "./runtime/cases.mjs"
 
@@ -27,28 +28,6 @@ const run$ = promisify(execFile)
 // the built package, as npm installs it
 // -------------------------------------------------------------------------------------
 
-const newestMtime = (dir: string): number => {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }
-  return newest
-}
-
-/** Builds dist/ when it is missing or older than src/, package.json or a tsconfig. */
-const ensureBuilt = (): void => {
-  const outputs = ["dist/esm/index.js", "dist/cjs/index.js", "dist/esm/index.d.ts", "dist/cjs/index.d.ts"].map((p) => join(root, p))
-  const inputs = Math.max(
-    newestMtime(join(root, "src")),
-    ...["package.json", "tsconfig.json", "tsconfig.build.json", "tsconfig.cjs.json"]
-      .map((p) => join(root, p))
-      .filter(existsSync)
-      .map((p) => statSync(p).mtimeMs),
-  )
-  const stale = outputs.some((p) => !existsSync(p) || statSync(p).mtimeMs < inputs)
-  if (stale) execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "pipe" })
-}
 
 /** The files `npm pack` would ship. */
 const packedFiles = (): Array<string> => {
@@ -65,7 +44,7 @@ let files: Array<string> = []
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> }
 
 beforeAll(() => {
-  ensureBuilt()
+  ensureBuilt(["dist/esm/index.js", "dist/node/index.js", "dist/cjs/index.js", "dist/esm/index.d.ts", "dist/cjs/index.d.ts"])
   files = packedFiles()
   app = mkdtempSync(join(tmpdir(), "fp-endpoint-runtimes-"))
   const installed = join(app, "node_modules/fp-endpoint")
