@@ -6,6 +6,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { fail, right } from "./internal/either.js"
+import { byText } from "./internal/memo.js"
 import type { MediaType } from "./Options.js"
 
 /**
@@ -26,20 +27,14 @@ const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+j
 const tooLong = (): Either<EndpointError, never> =>
   fail("headers.accept", `the value built from mediaType would be longer than ${MAX_HEADER_LENGTH} characters`)
 
-/** Each vendor media type of `accept` with the format in place of its own (`vnd.github.v3.raw`); remembered by both strings. */
-const withFormat = (accept: string, format: string): Either<EndpointError, string> => {
-  const known = formatted.get(format)?.get(accept)
-  if (known !== undefined) return right(known)
-  const value = formatEntries(accept, format)
-  if (value._tag === "Right" && accept.length + format.length <= 1024) {
-    if (formatted.size >= 64) formatted.clear() // a bound: at most 64 formats of 64 accept values each
-    const byAccept = formatted.get(format) ?? new Map<string, string>()
-    if (byAccept.size < 64) formatted.set(format, byAccept.set(accept, value.right))
-  }
-  return value
-}
+/** `format` and `accept` as one text (neither can hold a line break). */
+const withFormat = (accept: string, format: string): Either<EndpointError, string> => formatted(`${format}\n${accept}`)
 
-const formatted = new Map<string, Map<string, string>>()
+/** Each vendor media type of `accept` with the format in place of its own (`vnd.github.v3.raw`); remembered by both texts. */
+const formatted = byText((text: string) => {
+  const at = text.indexOf("\n")
+  return formatEntries(text.slice(at + 1), text.slice(0, at))
+}, (r) => r._tag === "Right")
 
 const formatEntries = (accept: string, format: string): Either<EndpointError, string> => {
   const entries = accept.split(",")

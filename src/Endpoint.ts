@@ -9,7 +9,7 @@ import { decode, encode, type FlatOptions } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
 import { chain, orThrow, right } from "./internal/either.js"
 import { frozenCopy, frozenOptions } from "./internal/frozen.js"
-import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
+import { Bounded } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
 import { concat, type Options } from "./Options.js"
 import type { NamesOf, ParamsOfNames } from "./Params.js"
@@ -299,7 +299,7 @@ export const BUILT_IN_DEFAULTS: BuiltInDefaults = frozenCopy({
 
 const make = <D extends object>(defaults: Options): Endpoint<D> => {
   const DEFAULTS = frozenCopy(encode(defaults))
-  const routes = new Bounded<Options>(ENTRIES, LENGTH)
+  const routes = new Bounded<Options>()
   /** concat(defaults, fromRoute(route)), remembered per route: associativity makes it reusable. */
   const routeBase = (route: string): Either<EndpointError, Options> => {
     const known = routes.get(route)

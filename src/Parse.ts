@@ -10,7 +10,7 @@ import * as Accept from "./Accept.js"
 import type { EndpointError } from "./EndpointError.js"
 import { shown } from "./internal/describe.js"
 import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
-import { Bounded, ENTRIES, LENGTH } from "./internal/memo.js"
+import { byFrozenAndText, byObject, byText } from "./internal/memo.js"
 import { isOpaqueBody as isBinaryOrForm } from "./internal/body.js"
 import { has, own, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
@@ -43,14 +43,8 @@ export interface RequestOptions<M extends string = string> {
 // steps
 // -------------------------------------------------------------------------------------
 
-const templates = new Bounded<Template.Template>(ENTRIES, LENGTH)
-
-/** The url's template, parsed in route mode; remembered by its text. */
-const templateOf = (url: string): Either<EndpointError, Template.Template> => {
-  const known = templates.get(url)
-  if (known !== undefined) return right(known)
-  return chain(Template.parse(url, "route"), (t) => right(templates.set(url, t)))
-}
+/** The url's template, parsed in route mode; remembered by its text (never handed out). */
+const templateOf = byText((url: string) => Template.parse(url, "route"), (parsed) => parsed._tag === "Right")
 
 /**
  * A base url and a path joined with exactly one `/` between them; a path
@@ -78,12 +72,7 @@ const sendsQuery = (method: string): boolean =>
 interface Names {
   has(name: string): boolean
 }
-const nameSets = new WeakMap<Template.Template, Names>()
-const namesOf = (t: Template.Template): Names => {
-  let names = nameSets.get(t)
-  if (names === undefined) nameSets.set(t, (names = t.names.length > 8 ? new Set(t.names) : { has: (name) => t.names.includes(name) }))
-  return names
-}
+const namesOf = byObject((t: Template.Template): Names => (t.names.length > 8 ? new Set(t.names) : { has: (name) => t.names.includes(name) }))
 
 /** The query text of the parameters that the template does not name. */
 const queryOf = (params: Options["params"], names: Names): Either<EndpointError, string> => {
@@ -161,34 +150,34 @@ const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Ei
 }
 
 type Ready = Either<EndpointError, readonly [HeaderRecord, HeaderRecord]>
-const ready = new WeakMap<Headers, Map<string, Ready>>()
+
+/** A media type as text, `format` then each preview on a line of its own: no part can hold a line break. */
+const mediaTypeText = (m: MediaType): string => (m.previews.length === 0 ? (m.format ?? "") : [m.format ?? "", ...m.previews].join("\n"))
+
+const fromText = (text: string): MediaType => {
+  const [format, ...previews] = text.split("\n")
+  return { format: format === "" ? undefined : format, previews }
+}
 
 /**
  * The result's headers without and with a JSON body, remembered for frozen
- * headers (defaults' are) by the media type's text: at most 64 media types of
- * at most 256 characters per headers object. Kept private, copied for each
- * result: adding a key to a copy costs V8 far more than copying a ready object.
+ * headers (defaults' are) and the media type's text. Kept private and copied
+ * for each result: adding a key to a copy costs V8 far more than copying a
+ * ready object.
  */
-const readyHeaders = (headers: Headers, mediaType: MediaType): Ready | undefined => {
-  const key = mediaType.previews.length === 0 ? (mediaType.format ?? "") : `${mediaType.format ?? ""}\n${mediaType.previews.join("\n")}`
-  if (!Object.isFrozen(headers) || key.length > 256) return undefined
-  let byMediaType = ready.get(headers)
-  if (byMediaType === undefined) ready.set(headers, (byMediaType = new Map()))
-  const known = byMediaType.get(key)
-  if (known !== undefined) return known
+const readyHeaders = byFrozenAndText((headers: Headers, text: string): Ready => {
+  const mediaType = fromText(text)
   const plain = finalHeaders(headers, mediaType, false)
   const json = finalHeaders(headers, mediaType, true)
-  const computed: Ready = plain._tag === "Left" ? plain : json._tag === "Left" ? json : right([plain.right, json.right])
-  if (byMediaType.size < 64) byMediaType.set(key, computed)
-  return computed
-}
+  return plain._tag === "Left" ? plain : json._tag === "Left" ? json : right([plain.right, json.right])
+})
 
 /** A fresh object of headers for one result. */
 const headersOf = (o: Options, body: unknown, hasBody: boolean): Either<EndpointError, RequestOptions["headers"]> => {
   const json = hasBody && !isOpaqueBody(body)
-  const known = readyHeaders(o.headers, o.mediaType)
-  if (known === undefined) return finalHeaders(o.headers, o.mediaType, json)
-  return known._tag === "Left" ? known : right({ ...known.right[json ? 1 : 0] })
+  if (!Object.isFrozen(o.headers)) return finalHeaders(o.headers, o.mediaType, json)
+  const ready = readyHeaders(o.headers, mediaTypeText(o.mediaType))
+  return ready._tag === "Left" ? ready : right({ ...ready.right[json ? 1 : 0] })
 }
 
 // -------------------------------------------------------------------------------------
