@@ -157,21 +157,23 @@ export const HeadersCodec = new t.Type<Headers, Headers, unknown>(
     isPlainObject(u) && Object.keys(u).every((k) => tokenCase(k) === 1 && HeaderValueCodec.is(u[k])),
   (u, c) => {
     if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
-    let out: Record<string, unknown> | undefined // copy on write: a normal object is returned as it is
-    const keys = Object.keys(u)
+    // one read of the caller's object (a getter or Proxy trap runs once): what is checked is what is used
+    const snapshot: Record<string, unknown> = { ...u }
+    let out: Record<string, unknown> | undefined // copy on write: a normal snapshot is the result
+    const keys = Object.keys(snapshot)
     for (let i = 0; i < keys.length; i++) {
       const name = keys[i]!
-      const value = u[name]
+      const value = snapshot[name]
       const kind = tokenCase(name)
       if (kind === NOT_A_TOKEN) return failure(value, t.appendContext(c, name, HeaderValueCodec, value), "header name is not an RFC 9110 token")
       if (value !== undefined) {
         const p = headerValueProblem(value)
         if (p !== undefined) return failure(value, t.appendContext(c, name, HeaderValueCodec, value), p)
       }
-      if (out === undefined && (kind === MIXED_CASE || value === undefined)) out = copyKeys(u, keys, i)
+      if (out === undefined && (kind === MIXED_CASE || value === undefined)) out = copyKeys(snapshot, keys, i)
       if (out !== undefined && value !== undefined) put(out, name.toLowerCase(), value)
     }
-    return t.success((out ?? u) as Headers)
+    return t.success((out ?? snapshot) as Headers)
   },
   t.identity,
 )
@@ -228,11 +230,12 @@ export const MediaTypeCodec = new t.Type<MediaType, FlatOptions["mediaType"], un
 const previewsOf = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string>> => {
   if (!Array.isArray(u)) return failure(u, c, `expected an array of strings, got ${kindOf(u)}`)
   if (!isDense(u)) return failure(u, c, "a sparse array (with holes) is not accepted")
-  for (let i = 0; i < u.length; i++) {
-    const p: unknown = u[i]
+  const names: ReadonlyArray<unknown> = u.slice() // one read of each member: what is checked is what is used
+  for (let i = 0; i < names.length; i++) {
+    const p: unknown = names[i]
     if (!lineString.is(p)) return lineString.validate(p, t.appendContext(c, String(i), Index, p)) as t.Validation<never>
   }
-  return t.success(unique(u as ReadonlyArray<string>))
+  return t.success(unique(names as ReadonlyArray<string>))
 }
 
 /**

@@ -101,16 +101,16 @@ export type ReservedKey = Exclude<keyof Options, "params">
  *
  * @since 0.1.0
  */
-export const empty: Options = {
+export const empty: Options = Object.freeze({
   method: undefined,
   url: undefined,
   baseUrl: undefined,
-  headers: {},
-  mediaType: { format: undefined, previews: [] },
+  headers: Object.freeze({}),
+  mediaType: Object.freeze({ format: undefined, previews: Object.freeze([]) }),
   data: undefined,
   request: undefined,
-  params: {},
-}
+  params: Object.freeze({}),
+}) // deeply frozen: shared by every decoded value that sets nothing
 
 // -------------------------------------------------------------------------------------
 // combinators

@@ -10,8 +10,9 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { kindOf, quote, shown } from "./internal/describe.js"
-import { fail, right } from "./internal/either.js"
+import { attemptEither, fail, right } from "./internal/either.js"
 import { encode, isDigit, isHexDigit, isUriChar, loneSurrogateAt, pctCodePoint, surrogatePair, RESERVED, UNRESERVED, type Allow } from "./internal/encode.js"
+import { byObject } from "./internal/memo.js"
 import { has, isArray, isDense, isPlainObject } from "./internal/object.js"
 import { scalarString } from "./internal/scalar.js"
 
@@ -336,7 +337,9 @@ const members = (op: OperatorSpec, name: string, value: object): Parsed<Array<[s
   const list = Array.isArray(value)
   if (list && !isDense(value)) return fail(shown(name), "a sparse array (with holes) cannot be expanded")
   const out: Array<[string, string, string]> = []
-  for (const key of Object.keys(value)) {
+  // a list's members are its indices only (a regular expression's match has "index" and "input" too)
+  const keys = list ? Array.from({ length: (value as ReadonlyArray<unknown>).length }, (_, i) => String(i)) : Object.keys(value)
+  for (const key of keys) {
     const member: unknown = (value as Record<string, unknown>)[key]
     if (member === undefined || member === null) continue
     const field = list ? `${name}[${key}]` : `${name}.${key}`
@@ -380,7 +383,10 @@ const variable = (op: OperatorSpec, v: VarSpec, value: unknown): Parsed<string |
   return right(pair(op, v.name, s, e.right))
 }
 
-const expandExpression = (e: Expression, lookup: (name: string) => unknown): Parsed<string> => {
+/** Each variable's expansion in one expansion of a template, by operator and variable: a name repeated reads and walks its value once. */
+type Pieces = Map<string, Parsed<string | undefined>>
+
+const expandExpression = (e: Expression, lookup: (name: string) => unknown, room: number, pieces: Pieces | undefined): Parsed<string> => {
   const op = OPERATORS[e.operator]
   let out = ""
   let defined = false
@@ -391,13 +397,17 @@ const expandExpression = (e: Expression, lookup: (name: string) => unknown): Par
     let piece = typeof value === "string" && v.prefix === 0 ? encode(value, op.allow) : undefined
     if (piece !== undefined && op.named) piece = pair(op, v.name, value as string, piece)
     if (piece === undefined) {
-      const p = variable(op, v, value)
+      const key = pieces === undefined ? "" : `${e.operator} ${v.explode} ${v.prefix} ${v.name}`
+      const known = pieces?.get(key)
+      const p = known ?? variable(op, v, value)
+      if (known === undefined) pieces?.set(key, p)
       if (p._tag === "Left") return p
       if (p.right === undefined) continue
       piece = p.right
     }
     out += (defined ? op.sep : op.first) + piece
     defined = true
+    if (out.length > room) return tooLong() // before a repeated long value can build an unbounded string
   }
   return right(out)
 }
@@ -425,25 +435,36 @@ const mayHoldDotSegment = (path: string): boolean => {
   return false
 }
 
+/** Operators whose text stays in the segment it starts in: an empty one there completes that segment. */
+const IN_SEGMENT: ReadonlySet<Operator> = new Set<Operator>(["", "+", ".", ";"])
+
 /**
- * The index (in `ends`) of the first expression whose text is part of a `.`
- * or `..` segment of the path, or makes one by ending the segment before it
- * (`{/x}..` with `x` empty). `ends` holds each expression's start and end in
- * the url, in pairs.
+ * The index (in `spans`) of the first expression that takes part in a `.` or
+ * `..` segment of the path: it wrote some of the segment or the `/` before it
+ * (`{/x}..` with `x` empty), or, empty, stands inside it (`{name}.{ext}` with
+ * both empty). `spans` holds each expression's start, end and operator, in
+ * order; one pass over segments and expressions together.
  */
-const dotSegmentExpression = (url: string, ends: ReadonlyArray<number>): number => {
+const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): number => {
   const path = url.slice(0, pathLength(url))
   let from = 0
+  let first = 0 // expressions before `first` end before the current segment
   for (const segment of path.split("/")) {
     const to = from + segment.length
+    while (first < spans.length && spans[first]![1] < from) first++
     if (isDotSegment(segment)) {
-      // the segment's own text and the "/" before it: an expression that wrote any of them
-      for (let i = 0; i < ends.length; i += 2) if (ends[i]! < to && ends[i + 1]! >= from && ends[i]! !== ends[i + 1]!) return i / 2
+      for (let i = first; i < spans.length && spans[i]![0] <= to; i++) {
+        const [start, end, operator] = spans[i]!
+        if (start < end ? start < to : start >= from && IN_SEGMENT.has(operator)) return i
+      }
     }
     from = to + 1
   }
   return -1
 }
+
+/** Where an expression's text stands in the url, and its operator. */
+type Span = readonly [start: number, end: number, operator: Operator]
 
 /** The variable of an expression to name for a dot segment: the first defined one whose text has a dot, else the first defined. */
 const culprit = (e: Expression, lookup: (name: string) => unknown): string => {
@@ -473,24 +494,40 @@ const culprit = (e: Expression, lookup: (name: string) => unknown): string => {
  */
 export const expandWith = (t: Template, lookup: (name: string) => unknown): Either<EndpointError, string> => {
   let out = ""
-  const ends: Array<number> = [] // each expression's start and end in the url
+  const spans: Array<Span> = []
+  const repeats = repeatsNames(t)
+  const read = repeats ? remembering(lookup) : lookup
+  const pieces: Pieces | undefined = repeats ? new Map() : undefined
   for (const part of t.parts) {
     if (typeof part === "string") {
       out += part
       continue
     }
-    const piece = expandExpression(part, lookup)
+    const piece = expandExpression(part, read, MAX_LENGTH - out.length, pieces)
     if (piece._tag === "Left") return piece
-    ends.push(out.length, out.length + piece.right.length)
+    spans.push([out.length, out.length + piece.right.length, part.operator])
     out += piece.right
-    if (out.length > MAX_LENGTH) break
   }
-  if (out.length > MAX_LENGTH) return fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
+  if (out.length > MAX_LENGTH) return tooLong()
   if (t.mode === "rfc6570" || !mayHoldDotSegment(out) || !mayHoldDotSegment(out.slice(0, pathLength(out)))) return right(out)
-  const found = dotSegmentExpression(out, ends)
+  const found = dotSegmentExpression(out, spans)
   if (found < 0) return right(out)
   const e = t.parts.filter((p): p is Expression => typeof p !== "string")[found]!
-  return fail(shown(culprit(e, lookup)), 'a value cannot make a path segment "." or ".." (it would move the request)')
+  return fail(shown(culprit(e, read)), 'a value cannot make a path segment "." or ".." (it would move the request)')
+}
+
+const tooLong = (): Parsed<never> => fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
+
+/** Whether a template names a variable more than once (then each value is read, and walked, once). */
+const repeatsNames = byObject((t: Template): boolean => t.parts.reduce((n, p) => n + (typeof p === "string" ? 0 : p.variables.length), 0) > t.names.length)
+
+/** `lookup`, each name read once per expansion. */
+const remembering = (lookup: (name: string) => unknown): ((name: string) => unknown) => {
+  const seen = new Map<string, unknown>()
+  return (name) => {
+    if (!seen.has(name)) seen.set(name, lookup(name))
+    return seen.get(name)
+  }
 }
 
 /**
@@ -508,4 +545,6 @@ export const expandWith = (t: Template, lookup: (name: string) => unknown): Eith
 export const expand =
   (values: { readonly [name: string]: unknown }) =>
   (t: Template): Either<EndpointError, string> =>
-    expandWith(t, (name) => (has(values, name) ? values[name] : undefined))
+    typeof values !== "object" || values === null
+      ? fail("values", `expected an object of variable values, got ${kindOf(values)}`)
+      : attemptEither(() => expandWith(t, (name) => (has(values, name) ? values[name] : undefined))) // a caller's getter may throw

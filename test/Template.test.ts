@@ -73,14 +73,38 @@ describe("the parsed form", () => {
     expect(inPath("/%3F{a}")).toEqual([true]) // an encoded ? is not a query
   })
 
-  test("expandWith reads each variable through the lookup", () => {
+  test("expandWith reads each variable through the lookup, once per name", () => {
     const seen: Array<string> = []
     const out = Template.expandWith(parsed("/{a}/{b}{?a}"), (name) => {
       seen.push(name)
       return name.toUpperCase()
     })
     expect(out).toEqual(E.right("/A/B?a=A"))
-    expect(seen).toEqual(["a", "b", "a"])
+    expect(seen).toEqual(["a", "b"]) // a repeated name is read (and its value walked) once
+  })
+
+  test("a repeated name with a large value costs one walk of the value, not one per occurrence", () => {
+    const record: Record<string, null> = {}
+    for (let i = 0; i < 100_000; i++) record[`k${i}`] = null
+    const started = performance.now()
+    expect(Template.expand({ a: record })(parsed("/x" + "{a}".repeat(1000)))).toEqual(E.right("/x"))
+    expect(performance.now() - started).toBeLessThan(2000) // a generous guard: it took 14 s walking the record 1000 times
+  })
+
+  test("a long value repeated in one expression stops at MAX_LENGTH, before building the string", () => {
+    const out = Template.expand({ a: "x".repeat(60_000) })(parsed("/{" + Array(20_000).fill("a").join(",") + "}"))
+    expect(E.isLeft(out) && out.left.message).toContain("longer than 65536")
+  })
+
+  test("a list's members are its indices: a regular expression's match adds no index or input", () => {
+    const m = "octokit/rest.js".match(/^([^/]+)\/(.+)$/)
+    expect(Template.expand({ terms: m })(parsed("/search{?terms}"))).toEqual(E.right("/search?terms=octokit%2Frest.js,octokit,rest.js"))
+  })
+
+  test("Template.expand on values that are not an object, or whose getter throws, is a Left", () => {
+    expect(E.isLeft(Template.expand(null as never)(parsed("/x")))).toBe(true)
+    const hostile = { get a(): string { throw new TypeError("boom") } }
+    expect(E.isLeft(Template.expand(hostile)(parsed("/{a}")))).toBe(true)
   })
 
   test("hasScheme: a scheme and a colon at the start", () => {

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process"
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
 import { describe, expect, test } from "vitest"
-import { endpoint, EndpointError, isEndpointError, Request } from "../src/index.js"
+import { Codec, endpoint, EndpointError, isEndpointError, Options, Request } from "../src/index.js"
 import { errorOf } from "./helpers.js"
 
 describe("a route fixes the method and the url", () => {
@@ -90,6 +90,16 @@ describe("a path value cannot move the request", () => {
     expect(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "rest.js" }).url).toBe("https://api.github.com/repos/o/rest.js")
     expect(endpoint("GET /x/{name}", { name: "..." }).url).toBe("https://api.github.com/x/...")
   })
+  test("empty values that leave a literal dot as a whole segment are refused", () => {
+    expect(errorOf(() => endpoint("DELETE /files/{name}.{ext}", { name: "", ext: "" })).path).toBe("name")
+    expect(errorOf(() => endpoint("DELETE /a/{x}./b", { x: "" })).path).toBe("x")
+    expect(endpoint("DELETE /files/{name}.{ext}", { name: "a", ext: "" }).url).toBe("https://api.github.com/files/a.")
+  })
+  test("a dot-segment check is linear in the url", () => {
+    const started = performance.now()
+    endpoint("GET /x" + "/.".repeat(15_000) + "{a}".repeat(15_000), { a: "b" })
+    expect(performance.now() - started).toBeLessThan(2000) // a generous guard: it was quadratic
+  })
   test("values in the query, and dot segments written in the template, are left alone", () => {
     expect(endpoint("GET /x{?q}", { q: ".." }).url).toBe("https://api.github.com/x?q=..")
     expect(endpoint("GET /a/../b").url).toBe("https://api.github.com/a/../b")
@@ -162,6 +172,26 @@ describe("only EndpointError, and only a real one", () => {
       console.log(JSON.stringify([isEndpointError(fromCjs), cjs.isEndpointError(fromEsm)]))`
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: new URL("..", import.meta.url), encoding: "utf8" })
     expect(JSON.parse(out)).toEqual([true, true])
+  })
+  test("headers and previews are read once: a getter cannot pass a check and then inject", () => {
+    let n = 0
+    const headers = { get "x-a"() { return n++ ? "ok\r\nx-injected: 1" : "ok" } }
+    expect(endpoint("GET /user", { headers }).headers["x-a"]).toBe("ok")
+    let m = 0
+    const previews = ["ok"]
+    Object.defineProperty(previews, 0, { get: () => (m++ ? "ok\r\nx-inj: 1" : "ok"), enumerable: true })
+    expect(endpoint("GET /user", { mediaType: { previews } }).headers.accept).toBe("application/vnd.github.ok-preview+json")
+  })
+  test("Options.empty and what decodes to it cannot be changed", () => {
+    const decoded = (Codec.decode({ url: "/x" }) as E.Right<Options.Options>).right
+    expect(() => ((decoded.headers as Record<string, string>)["x-evil"] = "1")).toThrow(TypeError)
+    expect(() => ((decoded.params as Record<string, string>).evil = "1")).toThrow(TypeError)
+    expect(endpoint("GET /user").url).toBe("https://api.github.com/user")
+  })
+  test("a class name in a message is escaped too", () => {
+    class X {}
+    Object.defineProperty(X, "name", { value: "Date\n[INFO] token accepted\u001b[2J" })
+    expect(errorOf(() => endpoint("GET /x", { headers: new X() as never })).message).not.toMatch(/[\n\u001b]/)
   })
   test("messages quote caller text with control characters escaped", () => {
     const e = errorOf(() => endpoint("GET /x", { headers: { "x\r\nInjected: 1\u001b[2J": "v" } }))

@@ -36,7 +36,7 @@ export const kindOf = (u: unknown): string => {
   try {
     const ctor = (proto as { constructor?: unknown }).constructor
     if (typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "") {
-      return ctor.name.length > MAX_SHOWN ? "object" : ctor.name
+      return ctor.name.length > MAX_SHOWN ? "object" : shown(ctor.name) // a class name is caller text: escaped
     }
   } catch {
     // a hostile getter; fall through

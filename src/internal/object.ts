@@ -57,7 +57,11 @@ export const put = (o: Record<string, unknown>, key: string, value: unknown): vo
  * counting their own keys, which V8 does in the number of elements it holds.
  */
 export const isDense = (a: ReadonlyArray<unknown>): boolean => {
-  if (a.length > 64) return Object.keys(a).length === a.length
+  if (a.length > 64) {
+    // index keys come first, ascending: the array is dense when its last index is the length-th key
+    const keys = Object.keys(a)
+    return keys[a.length - 1] === String(a.length - 1)
+  }
   for (let i = 0; i < a.length; i++) if (!(i in a)) return false
   return true
 }
