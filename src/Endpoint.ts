@@ -7,7 +7,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { decode, encode, type FlatOptions } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
-import { chain, orThrow, right } from "./internal/either.js"
+import { attemptEither, chain, orThrow, right } from "./internal/either.js"
 import { frozenCopy, frozenOptions } from "./internal/frozen.js"
 import { Bounded } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
@@ -316,7 +316,8 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
   Object.defineProperties(endpoint, {
     DEFAULTS: { value: DEFAULTS, enumerable: true },
     defaults: {
-      value: (options: unknown): Endpoint => orThrow(chain(decode(options), (o) => frozenCopyEither(concat(defaults, o)))),
+      // concat reads the keys of a caller's request object: a Proxy's trap may throw there
+      value: (options: unknown): Endpoint => orThrow(chain(decode(options), (o) => attemptEither(() => frozenCopyEither(concat(defaults, o))))),
     },
     merge: { value: (first?: unknown, second?: unknown): Merged => encode(orThrow(merge(first, second))) as Merged },
     parse: { value: (options: unknown): RequestOptions => orThrow(chain(decode(options), parse)) },

@@ -87,7 +87,7 @@ const queryOf = (params: Options["params"], names: Names): Either<EndpointError,
     }
     if (text !== "") query += (query === "" ? "" : "&") + text
   }
-  if (query.length > Template.MAX_LENGTH) return fail("url", `the query is longer than ${Template.MAX_LENGTH} characters`)
+  if (query.length > Template.MAX_LENGTH) return fail("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
   return right(query)
 }
 
@@ -218,7 +218,9 @@ const parseOptions = (o: Options): Either<EndpointError, RequestOptions> => {
   if (url._tag === "Left") return url
   if (sendsQuery(method)) {
     const query = queryOf(o.params, namesOf(t.right))
-    return query._tag === "Left" ? query : finish(o, method, Query.append(url.right, query.right), undefined, false)
+    if (query._tag === "Left") return query
+    const full = Query.append(url.right, query.right)
+    return full.length > Template.MAX_LENGTH ? fail("url", `the url is longer than ${Template.MAX_LENGTH} characters`) : finish(o, method, full, undefined, false)
   }
   const body = o.data !== undefined ? o.data : bodyOf(o.params, namesOf(t.right))
   return finish(o, method, url.right, body, o.data !== undefined || body !== undefined)
