@@ -218,15 +218,14 @@ const parseOptions = (o: Options): Either<EndpointError, RequestOptions> => {
   if (url._tag === "Left") return url
   if (sendsQuery(method)) {
     const query = queryOf(o.params, namesOf(t.right))
-    if (query._tag === "Left") return query
-    const full = Query.append(url.right, query.right)
-    return full.length > Template.MAX_LENGTH ? fail("url", `the url is longer than ${Template.MAX_LENGTH} characters`) : finish(o, method, full, undefined, false)
+    return query._tag === "Left" ? query : finish(o, method, Query.append(url.right, query.right), undefined, false)
   }
   const body = o.data !== undefined ? o.data : bodyOf(o.params, namesOf(t.right))
   return finish(o, method, url.right, body, o.data !== undefined || body !== undefined)
 }
 
 const finish = (o: Options, method: string, url: string, body: unknown, hasBody: boolean): Either<EndpointError, RequestOptions> => {
+  if (url.length > Template.MAX_LENGTH) return fail("url", `the url is longer than ${Template.MAX_LENGTH} characters`) // base, path and query
   const headers = headersOf(o, body, hasBody)
   if (headers._tag === "Left") return headers
   const result: RequestOptions = { method: method.toLowerCase(), url, headers: headers.right }

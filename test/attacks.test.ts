@@ -504,9 +504,11 @@ describe("size: linear time (generous guards)", () => {
     expect((e as EndpointError).message.length).toBeLessThan(500)
     expect(ms).toBeLessThan(GUARD_MS)
     expect(E.isLeft(endpoint.either({ url, baseUrl: BASE }))).toBe(true)
-    const longest = "/" + "a".repeat(MAX_URL - 1)
+    // the bound is on the whole url: base, path and query
+    const longest = "/" + "a".repeat(MAX_URL - BASE.length - 1)
     const [r, ms2] = timed(() => endpoint("GET " + longest, { baseUrl: BASE }))
-    expect(r.url.length).toBe(BASE.length + MAX_URL)
+    expect(r.url.length).toBe(MAX_URL)
+    expect((resultOrEndpointError(() => endpoint("GET " + longest + "a", { baseUrl: BASE })) as EndpointError).path).toBe("url")
     expect(ms2).toBeLessThan(GUARD_MS)
   })
 
