@@ -85,7 +85,8 @@ Items (httpie's conventions):
 
 Options:
   --merge          print the merged options (defaults applied, url not expanded)
-  --curl           print a curl command that sends the request
+  --curl           print a curl command that sends the request (HEAD as
+                   --head, a header with an empty value as -H 'Name;')
   --base-url URL   use URL as the base url (once)
   --version        print the version
   -h, --help       show this text
@@ -359,6 +360,9 @@ const shellArgument = (field: string, s: string): string => {
   return shellQuote(s)
 }
 
+/** Whether a header value is all whitespace as curl sees it (its ISSPACE), or empty: curl drops `name: ` then. */
+const isBlank = (value: string): boolean => /^[ \t\n\v\f\r]*$/.test(value)
+
 /**
  * The body as text, as fetch would send it (`toRequestInit`'s rules): a
  * string as it is, anything else as JSON. A bigint, a cycle or a throwing
@@ -377,6 +381,10 @@ const bodyText = (body: unknown): string => {
 /**
  * A curl command that sends the request, for a POSIX shell:
  * `curl -X 'METHOD' --url 'URL' -H 'name: value' ... --data-raw 'BODY'`.
+ * Two exceptions, curl's own ways: HEAD (in any case) is `--head`, since with
+ * `-X 'HEAD'` curl waits for a response body that never comes; and a header
+ * whose value is empty or blank is `-H 'name;'`, since curl sends no header
+ * for `-H 'name: '` (a blank value is sent empty, as fetch trims it).
  * Every value is single-quoted, the method included, and follows the option
  * that takes it (curl reads the next argument as that option's value, whatever
  * it starts with); the url goes through `--url`, so a url starting with `-` is
@@ -397,9 +405,14 @@ const bodyText = (body: unknown): string => {
  */
 export const toCurl = (r: RequestOptions): string =>
   run(() => {
-    const words = ["curl", "-X", shellArgument("method", r.method.toUpperCase()), "--url", shellArgument("url", r.url)]
+    const method = r.method.toUpperCase()
+    const words = ["curl", ...(method === "HEAD" ? ["--head"] : ["-X", shellArgument("method", method)])]
+    words.push("--url", shellArgument("url", r.url))
     const headers = r.headers
-    for (const name of Object.keys(headers)) words.push("-H", shellArgument(child("headers", name), `${name}: ${headers[name]}`))
+    for (const name of Object.keys(headers)) {
+      const value = `${headers[name]}`
+      words.push("-H", shellArgument(child("headers", name), isBlank(value) ? `${name};` : `${name}: ${value}`))
+    }
     const body = r.body
     if (body !== undefined) words.push("--data-raw", shellArgument("body", bodyText(body)))
     return words.join(" ")

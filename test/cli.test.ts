@@ -64,6 +64,13 @@ describe("main", () => {
     const { stdout } = capture(["--merge", "GET /orgs/:org", "org=o"])
     expect(JSON.parse(stdout)).toEqual(endpoint.merge("GET /orgs/:org", { org: "o" }))
   })
+  test("--curl prints HEAD as --head (curl -X HEAD waits for a body that never comes), whatever its case", () => {
+    const rest = `--url 'https://api.github.com/x?a=1' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: ${endpoint.DEFAULTS.headers?.["user-agent"]}'\n`
+    expect(capture(["--curl", "HEAD /x", "a=1"]).stdout).toBe(`curl --head ${rest}`)
+    expect(capture(["--curl", "head", "/x", "a=1"]).stdout).toBe(`curl --head ${rest}`)
+    expect(CommandLine.toCurl({ method: "Head", url: "/x", headers: { "x-a": "1" } })).toBe("curl --head --url '/x' -H 'x-a: 1'")
+    expect(CommandLine.toCurl({ method: "HEADS", url: "/x", headers: {} })).toBe("curl -X 'HEADS' --url '/x'")
+  })
   test("--curl prints a curl command with quoting that survives a single quote", () => {
     const { stdout } = capture(["--curl", "POST /x", "title=it's"])
     expect(stdout).toBe(
@@ -165,6 +172,12 @@ describe("Name: removes a header, Name; sends it empty (httpie)", () => {
   test("X-Empty; is a header with an empty value", () => {
     expect(printed(["GET", "/user", "X-Empty;"]).headers["x-empty"]).toBe("")
     expect(CommandLine.parseArgs(["/x", "a;b=1"])).toMatchObject({ right: { options: { "a;b": "1" } } })
+  })
+  test("--curl prints an empty (or blank) value as -H 'name;', curl's syntax: curl drops -H 'name: ' unsent", () => {
+    const { code, stdout } = capture(["--curl", "GET /x", "X-Empty;", "X-Blank: \t", "X-Full:1"])
+    expect(code).toBe(0)
+    expect(stdout).toContain(" -H 'x-empty;' -H 'x-blank;' -H 'x-full: 1'\n")
+    expect(CommandLine.toCurl({ method: "get", url: "/x", headers: { "x-a": "", "x-b": " a" } })).toBe("curl -X 'GET' --url '/x' -H 'x-a;' -H 'x-b:  a'")
   })
 })
 
@@ -286,7 +299,7 @@ describe("nothing but EndpointError, whatever the input", () => {
 
 describe("the usage text", () => {
   test("documents the two-argument route, ==, Name:, Name;, repeated keys, --version and exit code 1", () => {
-    for (const text of ["METHOD URL", 'starts with "/", "http://" or "https://"', "name==value", "Name:  ", "Name;", "is an array", "--version", "1 the output could not be written"]) {
+    for (const text of ["METHOD URL", "--head", 'starts with "/", "http://" or "https://"', "name==value", "Name:  ", "Name;", "is an array", "--version", "1 the output could not be written"]) {
       expect(CommandLine.USAGE).toContain(text)
     }
   })

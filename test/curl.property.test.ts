@@ -40,10 +40,18 @@ const inBash = (printed: string) => {
   }
 }
 
-/** The argv `curl` must receive for a request: every value right after the option that takes it. */
+/**
+ * The argv `curl` must receive for a request: every value right after the
+ * option that takes it. HEAD is `--head` (with `-X HEAD` curl waits for a body
+ * that never comes); a header whose value is empty or blank is `name;` (curl
+ * sends no header for `name: `, only for `name;`).
+ */
 const intended = (r: RequestOptions): Array<string> => {
-  const argv = ["-X", r.method.toUpperCase(), "--url", r.url]
-  for (const name of Object.keys(r.headers)) argv.push("-H", `${name}: ${r.headers[name]}`)
+  const argv = [...(/^head$/i.test(r.method) ? ["--head"] : ["-X", r.method.toUpperCase()]), "--url", r.url]
+  for (const name of Object.keys(r.headers)) {
+    const value = `${r.headers[name]}`
+    argv.push("-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${name};` : `${name}: ${value}`)
+  }
   if (r.body !== undefined) argv.push("--data-raw", typeof r.body === "string" ? r.body : JSON.stringify(r.body))
   return argv
 }
@@ -113,6 +121,15 @@ describe("--curl: the issue's examples", () => {
     expectRunsAs(stdout.replace(/\n$/, ""), [
       "-X", "POST", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS,
       "-H", "x-h: !! !-1 !$ ^a^b", "-H", "content-type: application/json; charset=utf-8", "--data-raw", body,
+    ])
+  })
+
+  test("an empty header value is -H 'name;' and HEAD is --head, as curl sends them", () => {
+    const { code, stdout } = cli(["--curl", "HEAD /x", "X-Empty;", "x-sp: ", "a=1"])
+    expect(code).toBe(0)
+    expectRunsAs(stdout.replace(/\n$/, ""), ["--head", "--url", "https://api.github.com/x?a=1", ...DEFAULT_HEADERS, "-H", "x-empty;", "-H", "x-sp;"])
+    expectRunsAs(CommandLine.toCurl({ method: "head", url: "/x", headers: { a: "", b: "\t", c: " c" } }), [
+      "--head", "--url", "/x", "-H", "a;", "-H", "b;", "-H", "c:  c",
     ])
   })
 
@@ -190,7 +207,7 @@ const piecesOf = (extra: fc.Arbitrary<string>) =>
 
 const method = fc.oneof(
   fc.string({ unit: fc.constantFrom(...TCHAR), minLength: 1, maxLength: 10 }),
-  fc.constantFrom("X'", "`touch`", "a|b", "$(x)", "-o", "GET", "post"),
+  fc.constantFrom("X'", "`touch`", "a|b", "$(x)", "-o", "GET", "post", "HEAD", "head"),
 )
 /** Any string without CR, LF or NUL (what a header value may be). */
 const lineText = fc
@@ -216,7 +233,7 @@ const request: fc.Arbitrary<RequestOptions> = fc
   .record({
     method,
     url,
-    headers: fc.dictionary(headerName, fc.oneof(lineText, fc.integer()), { maxKeys: 4 }),
+    headers: fc.dictionary(headerName, fc.oneof(lineText, fc.integer(), fc.constantFrom("", " ", "\t")), { maxKeys: 4 }),
     body,
   })
   .map(({ body, ...rest }) => (body === undefined ? rest : { ...rest, body }))
@@ -264,7 +281,7 @@ describe("--curl: properties (bash runs every printed command)", () => {
     () => {
       const path = fc.string({ unit: fc.constantFrom(...TCHAR, "/", "(", ")", ";", "<", ">", "\"", "\\", "@", "[", "]", "é", "😀"), maxLength: 12 })
       const base = fc.oneof(fc.constantFrom("https://h.example", "-o/tmp/x", "--output=/tmp/x"), lineText.map((s) => s.replace(/\s/g, "")))
-      const header = fc.tuple(headerName, lineText).map(([n, v]) => `${n}:${v}`)
+      const header = fc.tuple(headerName, fc.oneof(lineText, fc.constantFrom(" ", "\t"))).map(([n, v]) => `${n}:${v}`)
       const param = fc.oneof(
         fc.tuple(fc.constantFrom("title", "q", "note"), text).map(([k, v]) => `${k}=${v}`),
         text.map((s) => `data:=${JSON.stringify(s)}`),
@@ -289,7 +306,7 @@ describe("--curl: properties (bash runs every printed command)", () => {
         fc.tuple(fc.constantFrom("q", "note", "$x", "a b"), text).map(([k, v]) => `${k}==${v}`),
         fc.tuple(fc.constantFrom("title", "title", "q"), text).map(([k, v]) => `${k}=${v}`),
       )
-      const verb = fc.constantFrom("GET", "POST", "patch", "X'", "`touch`")
+      const verb = fc.constantFrom("GET", "POST", "patch", "HEAD", "head", "X'", "`touch`")
       fc.assert(
         fc.property(verb, path, fc.array(item, { maxLength: 4 }), (m, p, items) => {
           const route = expectCommandLineRunsAsEndpoint(["--curl", "--", m, `/${p}`, ...items])
