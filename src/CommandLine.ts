@@ -67,7 +67,9 @@ Builds request options for a REST route and prints them as JSON. Sends nothing.
 The route: 'METHOD URL' as one argument, or METHOD and URL as two. Two when
 the first is one word (an HTTP method token, such as GET) and the second
 starts with "/", "http://" or "https://". No item starts that way: such an
-argument is always a URL, and anywhere else it is an error.
+argument is always a URL, and anywhere else it is an error. A URL alone may be
+one word (user, for /user), but not one in capitals: POST alone is a method,
+and a url must follow it.
 A {name} or :name placeholder in the path needs a value: owner=octokit.
 
 Items (httpie's conventions):
@@ -285,9 +287,18 @@ const readPositional = (s: State, arg: string): void => {
   }
 }
 
+/**
+ * Whether a route is a method alone: one word in capitals (`POST`), which as a
+ * url would be read as the path `/POST`. A lowercase word (`user`) is a url.
+ */
+const isMethodAlone = (route: string): boolean => /^[A-Z]+$/.test(route)
+
 /** The options of the command: a key given once is its value, more than once an array of its values. */
 const build = (s: State): Command => {
   if (s.route === undefined) throw new EndpointError("route", "required (see --help)")
+  if (isMethodAlone(s.route)) {
+    throw new EndpointError("route", `${quote(s.route)} is a method; a url must follow it (fp-endpoint ${s.route} /path ...)`)
+  }
   const options: Record<string, unknown> = {}
   for (const [key, values] of s.params) put(options, key, values.length === 1 ? values[0] : values)
   if (s.headerCount > 0) putOnce(options, "headers", s.headers, "Name:value items")

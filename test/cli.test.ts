@@ -121,6 +121,19 @@ describe("METHOD and URL as two arguments (httpie)", () => {
   test("a one-word route followed by an item is still a url alone (the method GET)", () => {
     expect(CommandLine.parseArgs(["user", "a=1"])).toMatchObject({ right: { route: "user", options: { a: "1" } } })
   })
+  test("a method in capitals with no url after it is refused, not read as the url /POST", () => {
+    expect(capture(["POST", "title=Bug"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'fp-endpoint: route: "POST" is a method; a url must follow it (fp-endpoint POST /path ...)\n',
+    })
+    for (const argv of [["GET"], ["--curl", "DELETE", "q==1"], ["--", "PATCH", "Accept:x"], ["HEAD"]]) {
+      expect(capture(argv)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^fp-endpoint: route: "[A-Z]+" is a method; a url must follow it/) })
+    }
+    expect(printed(["user"]).url).toBe("https://api.github.com/user")
+    expect(printed(["user", "a==1"]).url).toBe("https://api.github.com/user?a=1")
+    expect(printed(["POST", "/x", "title=Bug"])).toMatchObject({ url: "https://api.github.com/x", body: { title: "Bug" } })
+  })
   test.each<[Array<string>]>([
     [["GET /x", "/y"]],
     [["/x", "/k=v"]],
@@ -299,7 +312,7 @@ describe("nothing but EndpointError, whatever the input", () => {
 
 describe("the usage text", () => {
   test("documents the two-argument route, ==, Name:, Name;, repeated keys, --version and exit code 1", () => {
-    for (const text of ["METHOD URL", "--head", 'starts with "/", "http://" or "https://"', "name==value", "Name:  ", "Name;", "is an array", "--version", "1 the output could not be written"]) {
+    for (const text of ["METHOD URL", "a url must follow it", "--head", 'starts with "/", "http://" or "https://"', "name==value", "Name:  ", "Name;", "is an array", "--version", "1 the output could not be written"]) {
       expect(CommandLine.USAGE).toContain(text)
     }
   })
