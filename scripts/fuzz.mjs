@@ -544,7 +544,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     // and the option names; every other word is made of '...' (no ' inside, so
     // all of it literal) and \' (a literal quote), one space between words.
     // test/curl.property.test.ts runs the same kind of output through bash.
-    const CURL_WORD = /(?:'[^']*'|\\')+|curl|-X|--url|-H|--data-raw/y
+    const CURL_WORD = /(?:'[^']*'|\\')+|curl|-X|--head|--url|-H|--data-raw/y
     const shellWords = (line) => {
       const words = []
       for (let i = 0; ; i++) {
@@ -559,9 +559,14 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         if (line[i] !== " ") return undefined
       }
     }
+    // HEAD is --head (curl -X HEAD waits for a body); an empty or blank header value is `name;` (curl drops `name: `)
     const curlArgv = (r) => {
-      const argv = [["method", "-X", r.method.toUpperCase()], ["url", "--url", r.url]]
-      for (const name of Object.keys(r.headers)) argv.push([`header ${JSON.stringify(name)}`, "-H", `${name}: ${r.headers[name]}`])
+      const head = r.method.toUpperCase() === "HEAD"
+      const argv = head ? [["url", "--url", r.url]] : [["method", "-X", r.method.toUpperCase()], ["url", "--url", r.url]]
+      for (const name of Object.keys(r.headers)) {
+        const value = String(r.headers[name])
+        argv.push([`header ${JSON.stringify(name)}`, "-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${name};` : `${name}: ${value}`])
+      }
       if (r.body !== undefined) argv.push(["body", "--data-raw", typeof r.body === "string" ? r.body : JSON.stringify(r.body)])
       return argv
     }
@@ -584,6 +589,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         const words = shellWords(outcome.value)
         if (words === undefined) fail(`toCurl printed something beyond quoted words: ${JSON.stringify(outcome.value.slice(0, 300))}`)
         const expected = [{ quoted: false, text: "curl" }]
+        if (r.method.toUpperCase() === "HEAD") expected.push({ quoted: false, text: "--head" })
         for (const [, option, value] of argv) expected.push({ quoted: false, text: option }, { quoted: true, text: value })
         if (!isDeepStrictEqual(words, expected)) fail(`toCurl: a shell reads ${JSON.stringify(words).slice(0, 300)}, expected ${JSON.stringify(expected).slice(0, 300)}`)
       }),
