@@ -399,7 +399,8 @@ describe("fetch options in request travel with the request", () => {
   it("every fetch option is carried; other keys (timeout) and null or undefined values are not", () => {
     const signal = new AbortController().signal
     const dispatcher = { dispatch: () => true }
-    const request = {
+    // the eleven fetch options, each with a value fetch accepts: all of them travel
+    const carried = {
       signal,
       redirect: "error",
       credentials: "omit",
@@ -411,30 +412,16 @@ describe("fetch options in request travel with the request", () => {
       integrity: "sha256-abc",
       referrer: "",
       dispatcher,
-      timeout: 10,
-      agent: {},
-      window: null,
-      method: "DELETE",
-      headers: { x: "1" },
-      body: "smuggled",
-      duplex: "half",
     }
-    const [, init] = toRequestInit(api("PATCH /x", { a: 1, request }))
+    // keys for the caller's own client, and init fields the request itself decides: none travels
+    const kept = { timeout: 10, agent: {}, window: null, method: "DELETE", headers: { x: "1" }, body: "smuggled", duplex: "half" }
+    const [, init] = toRequestInit(api("PATCH /x", { a: 1, request: { ...carried, ...kept } }))
+    expect(Object.keys(carried)).toHaveLength(11)
     expect(init).toEqual({
       method: "PATCH",
       headers: ours({ "content-type": "application/json; charset=utf-8" }),
       body: '{"a":1}',
-      signal,
-      redirect: "error",
-      credentials: "omit",
-      cache: "no-store",
-      keepalive: true,
-      referrerPolicy: "no-referrer",
-      priority: "high",
-      mode: "same-origin",
-      integrity: "sha256-abc",
-      referrer: "",
-      dispatcher,
+      ...carried,
     })
     const [, bare] = toRequestInit({ method: "get", url: "http://x/", headers: {}, request: { signal: undefined, redirect: null, timeout: 1 } })
     expect(bare).toEqual({ method: "GET", headers: {} })
