@@ -13,7 +13,7 @@ import { EndpointError } from "./EndpointError.js"
 import { kindOf, quote, shown, child } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
-import { isToken, tokenCase, MIXED_CASE, NOT_A_TOKEN } from "./internal/token.js"
+import { isToken, tokenCase, LOWERCASE, MIXED_CASE, NOT_A_TOKEN } from "./internal/token.js"
 import { empty, isReserved, RESERVED_KEYS, unique, type Headers, type MediaType, type Options, type ReservedKey } from "./Options.js"
 
 // -------------------------------------------------------------------------------------
@@ -53,18 +53,21 @@ const failure = <A>(u: unknown, c: t.Context, problem: string): t.Validation<A> 
 
 const breaksLine = (s: string): boolean => s.includes("\n") || s.includes("\r") || s.includes("\0")
 
-/** A string codec with one more check, which returns the problem or `undefined`. */
-const checkedString = (name: string, problem: (s: string) => string | undefined): t.Type<string, string, unknown> =>
-  new t.Type<string, string, unknown>(
+/** A codec whose only rule is `problem`: `undefined` for a valid value, else what is wrong. */
+const checked = <A>(name: string, problem: (u: unknown) => string | undefined): t.Type<A, A, unknown> =>
+  new t.Type<A, A, unknown>(
     name,
-    (u): u is string => typeof u === "string" && problem(u) === undefined,
+    (u): u is A => problem(u) === undefined,
     (u, c) => {
-      if (typeof u !== "string") return failure(u, c, `expected string, got ${kindOf(u)}`)
       const p = problem(u)
-      return p === undefined ? t.success(u) : failure(u, c, p)
+      return p === undefined ? t.success(u as A) : failure(u, c, p)
     },
     t.identity,
   )
+
+/** A string codec with one more check, which returns the problem or `undefined`. */
+const checkedString = (name: string, problem: (s: string) => string | undefined): t.Type<string, string, unknown> =>
+  checked<string>(name, (u) => (typeof u === "string" ? problem(u) : `expected string, got ${kindOf(u)}`))
 
 /**
  * An HTTP method: an RFC 9110 token, case kept.
@@ -91,10 +94,7 @@ export const MethodCodec = checkedString("Method", (s) => (isToken(s) ? undefine
  */
 export const UrlCodec = checkedString("Url", () => undefined)
 
-const isHttpUrl = (s: string): boolean => {
-  const m = /^https?:\/\/([^/?#]+)([^?#]*)$/i.exec(s)
-  return m !== null && !/[\s\0]/.test(s) && m[1] !== undefined
-}
+const isHttpUrl = (s: string): boolean => /^https?:\/\/[^/?#]+[^?#]*$/i.test(s) && !/[\s\0]/.test(s)
 
 /**
  * A base url: an absolute `http(s)` url with no query or fragment, or `""`
@@ -123,15 +123,7 @@ export const BaseUrlCodec = checkedString("BaseUrl", (s) =>
  *
  * @since 0.1.0
  */
-export const HeaderValueCodec = new t.Type<string | number | null, string | number | null, unknown>(
-  "HeaderValue",
-  (u): u is string | number | null => headerValueProblem(u) === undefined,
-  (u, c) => {
-    const p = headerValueProblem(u)
-    return p === undefined ? t.success(u as string | number | null) : failure(u, c, p)
-  },
-  t.identity,
-)
+export const HeaderValueCodec = checked<string | number | null>("HeaderValue", (u) => headerValueProblem(u))
 
 const headerValueProblem = (u: unknown): string | undefined => {
   if (u === null) return undefined
@@ -154,7 +146,7 @@ const headerValueProblem = (u: unknown): string | undefined => {
 export const HeadersCodec = new t.Type<Headers, Headers, unknown>(
   "Headers",
   (u): u is Headers =>
-    isPlainObject(u) && Object.keys(u).every((k) => tokenCase(k) === 1 && HeaderValueCodec.is(u[k])),
+    isPlainObject(u) && Object.keys(u).every((k) => tokenCase(k) === LOWERCASE && HeaderValueCodec.is(u[k])),
   (u, c) => {
     if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
     // one read of the caller's object (a getter or Proxy trap runs once): what is checked is what is used
@@ -248,11 +240,8 @@ const previewsOf = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string
  *
  * @since 0.1.0
  */
-export const RequestCodec = new t.Type<Readonly<Record<string, unknown>>, Readonly<Record<string, unknown>>, unknown>(
-  "Request",
-  (u): u is Readonly<Record<string, unknown>> => isPlainObject(u),
-  (u, c) => (isPlainObject(u) ? t.success(u) : failure(u, c, `expected a plain object, got ${kindOf(u)}`)),
-  t.identity,
+export const RequestCodec = checked<Readonly<Record<string, unknown>>>("Request", (u) =>
+  isPlainObject(u) ? undefined : `expected a plain object, got ${kindOf(u)}`,
 )
 
 /** `data`: anything. */
