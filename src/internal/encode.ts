@@ -27,7 +27,7 @@ export const UNRESERVED: Allow = 1
 /** Unreserved and reserved characters, and `%XX` triplets, pass. */
 export const RESERVED: Allow = 3
 /** Unreserved characters and ! ' ( ) * pass, as with `encodeURIComponent`. */
-export const COMPONENT: Allow = 5
+const COMPONENT: Allow = 5
 
 /** Whether a code unit is an unreserved or reserved character (RFC 3986 §2.2, §2.3). */
 export const isUriChar = (c: number): boolean => c < 128 && (CLASS[c]! & RESERVED) !== 0
@@ -35,8 +35,6 @@ export const isUriChar = (c: number): boolean => c < 128 && (CLASS[c]! & RESERVE
 /** Whether a code unit is an ASCII digit. */
 export const isDigit = (c: number): boolean => c >= 48 && c <= 57
 
-/** Whether a key starts with a digit, as every integer-like key does. */
-export const startsWithDigit = (key: string): boolean => isDigit(key.charCodeAt(0))
 
 export const isHexDigit = (c: number): boolean =>
   isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)

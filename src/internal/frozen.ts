@@ -14,7 +14,7 @@ import { isDense, isPlainObject, put } from "./object.js"
  * array is an error (its declared length is not its size), and a getter that
  * throws is reported, not thrown.
  */
-export const checkedCopy = <A>(value: A, root = ""): Either<EndpointError, A> =>
+const checkedCopy = <A>(value: A, root = ""): Either<EndpointError, A> =>
   attemptEither(() => {
     const copies = new Map<object, object>()
     const pending: Array<[source: object, target: object, path: string]> = []

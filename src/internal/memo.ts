@@ -5,8 +5,8 @@
 // of these functions copy what they return, or keep it private.
 
 /** The default bounds: 1000 entries, keys adding up to 1 MiB characters (so one key of at most 16 384). */
-export const ENTRIES = 1000
-export const LENGTH = 1 << 20
+const ENTRIES = 1000
+const LENGTH = 1 << 20
 
 /**
  * A Map of at most `entries` string keys whose lengths add up to at most

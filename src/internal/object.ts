@@ -34,7 +34,7 @@ const objectPrototype = Object.prototype
 
 
 /** Defines an own, enumerable, writable data property, whatever `Object.prototype` has under its key. */
-export const define = (o: object, key: PropertyKey, value: unknown): void => {
+const define = (o: object, key: PropertyKey, value: unknown): void => {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
