@@ -306,18 +306,16 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
     if (known !== undefined) return right(known)
     return chain(Merge.merge(defaults, route), (base) => right(routes.set(route, base)))
   }
-  const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> => {
-    if (typeof first !== "string") return Merge.merge(defaults, first, second)
-    const base = routes.get(first) // merge's first concat, remembered
-    return base !== undefined ? Merge.withOptions(base, second, true) : chain(routeBase(first), (b) => Merge.withOptions(b, second, true))
-  }
+  /** Merge.merge(defaults, first, second), its first concat taken from the route cache. */
+  const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> =>
+    typeof first === "string" ? chain(routeBase(first), (base) => Merge.withOptions(base, second, true)) : Merge.merge(defaults, first, second)
   const either = (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> => chain(merge(first, second), parse)
   const endpoint = ((first?: unknown, second?: unknown) => orThrow(either(first, second))) as unknown as Endpoint<D>
   Object.defineProperties(endpoint, {
     DEFAULTS: { value: DEFAULTS, enumerable: true },
     defaults: {
       // concat reads the keys of a caller's request object: a Proxy's trap may throw there
-      value: (options: unknown): Endpoint => orThrow(chain(decode(options), (o) => attemptEither(() => frozenCopyEither(concat(defaults, o))))),
+      value: (options: unknown): Endpoint => orThrow(chain(decode(options), (o) => attemptEither(() => derived(concat(defaults, o))))),
     },
     merge: { value: (first?: unknown, second?: unknown): Merged => encode(orThrow(merge(first, second))) as Merged },
     parse: { value: (options: unknown): RequestOptions => orThrow(chain(decode(options), parse)) },
@@ -326,7 +324,8 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
   return endpoint
 }
 
-const frozenCopyEither = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOptions(o), (copy) => right(make(copy)))
+/** An endpoint over a frozen copy of new defaults. */
+const derived = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOptions(o), (copy) => right(make(copy)))
 
 /**
  * An endpoint with the given defaults on top of the built-in ones.

@@ -9,7 +9,7 @@ import { decode } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
 import { quote } from "./internal/describe.js"
 import { attemptEither, chain, fail, right } from "./internal/either.js"
-import { concat, concatAll, empty, type Options } from "./Options.js"
+import { concat, empty, type Options } from "./Options.js"
 import * as Route from "./Route.js"
 
 /**
@@ -39,9 +39,6 @@ const checkRoute = (route: Options, options: Options): Either<EndpointError, Opt
   }
   return right(options)
 }
-
-/** Caller options (or nothing) decoded. */
-const decodeOptional = (u: unknown): Either<EndpointError, Options> => (u === undefined ? right(empty) : decode(u))
 
 /**
  * `base` with caller options on top. When `routed`, `base` ends with a
@@ -84,5 +81,5 @@ export const merge = (defaults: Options, first?: unknown, second?: unknown): Eit
   attemptEither(() =>
     typeof first === "string"
       ? chain(fromRoute(first), (route) => withOptions(concat(defaults, route), second, true))
-      : chain(decodeOptional(first), (o) => withOptions(concatAll([defaults, o]), second, false)),
+      : chain(withOptions(defaults, first, false), (base) => withOptions(base, second, false)),
   )
