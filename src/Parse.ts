@@ -9,7 +9,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import * as Accept from "./Accept.js"
 import type { EndpointError } from "./EndpointError.js"
 import { shown } from "./internal/describe.js"
-import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
+import { attemptEither, fail, right } from "./internal/either.js"
 import { byFrozenAndText, byObject, byText } from "./internal/memo.js"
 import { isOpaqueBody as isBinaryOrForm } from "./internal/body.js"
 import { has, own, put } from "./internal/object.js"
@@ -87,7 +87,6 @@ const queryOf = (params: Options["params"], names: Names): Either<EndpointError,
     }
     if (text !== "") query += (query === "" ? "" : "&") + text
   }
-  if (query.length > Template.MAX_LENGTH) return fail("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
   return right(query)
 }
 
@@ -197,13 +196,7 @@ const headersOf = (o: Options, body: unknown, hasBody: boolean): Either<Endpoint
  *
  * @since 0.1.0
  */
-export const parse = (o: Options): Either<EndpointError, RequestOptions> => {
-  try {
-    return parseOptions(o)
-  } catch (e) {
-    return left(toEndpointError(e))
-  }
-}
+export const parse = (o: Options): Either<EndpointError, RequestOptions> => attemptEither(() => parseOptions(o))
 
 /**
  * {@link parse} without the guard: a getter or Proxy trap inside a parameter

@@ -468,10 +468,12 @@ type Span = readonly [start: number, end: number, operator: Operator]
 
 /** The variable of an expression to name for a dot segment: the first defined one whose text has a dot, else the first defined. */
 const culprit = (e: Expression, lookup: (name: string) => unknown): string => {
-  const defined = e.variables.filter((v) => lookup(v.name) !== undefined && lookup(v.name) !== null)
-  const dotted = defined.find((v) => {
-    const value = lookup(v.name)
-    const text = typeof value === "object" && value !== null ? Object.values(value).join("/") : String(value)
+  const defined = e.variables.flatMap((v) => {
+    const value = lookup(v.name) // once each
+    return value === undefined || value === null ? [] : [{ name: v.name, value }]
+  })
+  const dotted = defined.find(({ value }) => {
+    const text = typeof value === "object" ? Object.values(value as object).join("/") : String(value)
     return text.includes(".") || /%2e/i.test(text)
   })
   return (dotted ?? defined[0] ?? e.variables[0]!).name
