@@ -1,13 +1,13 @@
 /**
- * The `endpoint` function: `endpoint(route, options)`, `endpoint(options)`,
- * and its `defaults`, `DEFAULTS`, `merge` and `parse`.
+ * The `endpoint` function: `endpoint(route, options)`, `endpoint(options)`, and its
+ * `defaults`, `DEFAULTS`, `merge`, `parse` and `either`.
  *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
 import { decode, encode, type FlatOptions } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
-import { attemptEither, chain, orThrow, right } from "./internal/either.js"
+import { attempt, chain, orThrow, right } from "./internal/either.js"
 import { frozenCopy, frozenOptions } from "./internal/frozen.js"
 import { Bounded } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
@@ -22,8 +22,7 @@ import { VERSION } from "./version.js"
 // -------------------------------------------------------------------------------------
 
 /**
- * What `endpoint()`, `defaults()` and `merge()` accept: the reserved options
- * with their types, and any other key as a parameter.
+ * What `endpoint()`, `defaults()` and `merge()` take: typed options, any other key a parameter.
  *
  * @example
  * import type { EndpointOptions } from "fp-endpoint"
@@ -35,8 +34,7 @@ import { VERSION } from "./version.js"
 export type EndpointOptions = FlatOptions
 
 /**
- * What `endpoint.merge()` returns: flat options with the defaults applied,
- * the method as written and the url still a template.
+ * What `endpoint.merge()` returns: defaulted flat options, the method as written, the url a template.
  *
  * @example
  * import { endpoint, type Merged } from "fp-endpoint"
@@ -51,8 +49,7 @@ export interface Merged extends FlatOptions {
 }
 
 /**
- * The type of the built-in defaults (SPEC §2). `defaults(o)` gives an
- * endpoint whose `DEFAULTS` has the type `BuiltInDefaults & typeof o`.
+ * The type of the built-in defaults; `defaults(o)` gives `DEFAULTS` the type `BuiltInDefaults & typeof o`.
  *
  * @example
  * import { endpoint, type BuiltInDefaults } from "fp-endpoint"
@@ -70,10 +67,8 @@ export interface BuiltInDefaults extends FlatOptions {
 }
 
 /**
- * The parameter names that defaults `D` supply: keys with a known name
- * whose value cannot be `undefined` or `null` (those are dropped, or
- * expand as undefined variables). Defaults typed `any` (an `Endpoint<any>`)
- * may supply anything: every name (`string`).
+ * The parameters defaults `D` supply: known keys whose value cannot be `undefined` or `null`
+ * (every name when `D` is `any`).
  *
  * @example
  * import type { BuiltInDefaults, SuppliedBy } from "fp-endpoint"
@@ -85,45 +80,20 @@ export interface BuiltInDefaults extends FlatOptions {
  */
 export type SuppliedBy<D> = IsAny<D> extends true
   ? string
-  : Extract<
-      keyof {
-        [K in keyof D as K extends string
-          ? string extends K
-            ? never
-            : undefined extends D[K]
-              ? never
-              : null extends D[K]
-                ? never
-                : K
-          : never]: 0
-      },
-      string
-    >
+  : Extract<keyof { [K in keyof D as K extends string ? (string extends K ? never : undefined extends D[K] ? never : null extends D[K] ? never : K) : never]: 0 }, string>
 
-/**
- * Whether `T` is `any`: only `any` makes the distributive test give both
- * answers. (The usual `0 extends 1 & T` fails for a `T` constrained to
- * `object`, where `1 & T` is reduced to `never`.)
- */
+/** Whether `T` is `any`, the one type for which the distributive test gives both answers (`0 extends 1 & T` fails for a `T` bound to `object`). */
 type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false
-
 /** A method as the result carries it: lowercase when known, else `string`. */
 type Lower<M extends string> = string extends M ? string : Lowercase<M>
-
 /** `A`, unless `A` is `never` (not inferred): then `B`. */
 type Or<A, B> = [A] extends [never] ? B : A
-
-/** The url literal of defaults `D`, `string` when `D` has none. */
 type UrlOf<D> = D extends { readonly url: infer U extends string } ? U : string
-
-/** The method of defaults `D`, `string` when unknown. */
 type MethodOf<D> = D extends { readonly method: infer M extends string } ? M : string
 
 /**
- * The second argument of `endpoint(route, options)`, or the only one of
- * `endpoint(options)`: the parameters that url `U` names (those that the
- * defaults supply are optional), `method` and `url` as inferred, and every
- * other option.
+ * The options of a call for url `U`: its placeholders' parameters (optional when the defaults
+ * supply them), `method` and `url` as inferred, and every other option.
  *
  * @example
  * import type { BuiltInDefaults, OptionsFor } from "fp-endpoint"
@@ -138,11 +108,8 @@ export type OptionsFor<U extends string, D, M extends string = string, V extends
 > & { readonly method?: M; readonly url?: V } & Given
 
 /**
- * Options as the calls take them: {@link EndpointOptions} with an index
- * signature of `any` instead of `unknown`, the one an `interface` fits
- * (an interface has no implicit index signature, so
- * `interface RepoRef { owner: string; repo: string }` is not assignable to
- * `{ [k: string]: unknown }`). The reserved options keep their types.
+ * {@link EndpointOptions} with an index signature of `any`, the one an `interface` fits (an
+ * interface has no implicit index signature of `unknown`); the reserved options keep their types.
  */
 interface Given {
   readonly method?: string
@@ -155,50 +122,32 @@ interface Given {
   readonly [parameter: string]: any
 }
 
-/**
- * The route of a call without options: the route itself when its url needs
- * no parameter that the defaults do not supply, else a type no route has,
- * which names the missing parameters in the compiler's message:
- * `Argument of type '"GET /repos/{owner}"' is not assignable to parameter of type '"missing parameter: owner"'`.
- */
-type Alone<R extends string, D> = [Missing<Parsed<R>["url"], D>] extends [never]
-  ? R
-  : `missing parameter: ${Missing<Parsed<R>["url"], D>}`
-
 /** The required parameters of url `U` that defaults `D` do not supply. */
 type Missing<U extends string, D> = Exclude<NamesOf<U>["required"], SuppliedBy<D>>
 
 /**
- * The options after a route: `undefined` is accepted too when nothing is
- * missing (`endpoint(route, maybeOptions)`).
+ * A route alone: itself when it needs no parameter the defaults do not supply, else a type no
+ * route has, which the compiler's message shows: `'"missing parameter: owner"'`.
  */
-type Second<U extends string, D, M extends string, V extends string> =
-  | OptionsFor<U, D, M, V>
-  | ([Missing<U, D>] extends [never] ? undefined : never)
+type Alone<R extends string, D> = [Missing<Parsed<R>["url"], D>] extends [never] ? R : `missing parameter: ${Missing<Parsed<R>["url"], D>}`
+
+/** The options after a route; `undefined` too when nothing is missing. */
+type Second<U extends string, D, M extends string, V extends string> = OptionsFor<U, D, M, V> | ([Missing<U, D>] extends [never] ? undefined : never)
 
 /** The url whose placeholders count: the options' `url` when given, else the route's. */
 type RouteUrl<R extends string, V extends string> = Or<V, Parsed<R>["url"]>
 
 /**
- * The only argument of a call: a route, checked as {@link Alone}, or
- * options, checked as {@link OptionsFor}. One signature takes both (not two
- * overloads) so that every compiler reports the error of the right one:
- * TypeScript 7 reports only the last overload that failed.
+ * The one argument of a call: a route, checked as {@link Alone}, or options. One signature takes
+ * both, not two overloads, so that every compiler reports the right error (TypeScript 7 reports
+ * only the last overload that failed).
  */
-type Only<A, D, M extends string, V extends string> = [A] extends [string]
-  ? Alone<Extract<A, string>, D>
-  : OptionsFor<Or<V, UrlOf<D>>, D, M, V>
-
-/** The method of a call with one argument: the route's, else the options', else the defaults'. */
+type Only<A, D, M extends string, V extends string> = [A] extends [string] ? Alone<Extract<A, string>, D> : OptionsFor<Or<V, UrlOf<D>>, D, M, V>
 type OnlyMethod<A, D, M extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["method"] : Or<NoInfer<M>, MethodOf<D>>
-
-/** The url template of a call with one argument: the route's, else the options', else the defaults'. */
 type OnlyUrl<A, D, V extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["url"] : Or<NoInfer<V>, UrlOf<D>>
 
 /**
- * What `endpoint.merge()` returns: {@link Merged} options whose `method` (as
- * written, not lowercased) and `url` (the template) are known literals when
- * the route is a literal.
+ * What `endpoint.merge()` returns, the method and the url template literals when the route is one.
  *
  * @example
  * import { endpoint, type MergedAs } from "fp-endpoint"
@@ -213,12 +162,9 @@ export interface MergedAs<M extends string = string, U extends string = string> 
 }
 
 /**
- * A request builder with its defaults. `D` is the type of its `DEFAULTS`:
- * what `defaults()` was given, on top of {@link BuiltInDefaults}.
- *
- * For a route or url literal the compiler reads the placeholders: a missing
- * `{name}`, `{+name}` or `:name` parameter does not compile, unless the
- * defaults supply it. The result's `method` is the lowercase literal.
+ * A request builder, `D` the type of its `DEFAULTS`. For a route or url literal a missing
+ * `{name}`, `{+name}` or `:name` parameter does not compile unless the defaults supply it, and
+ * the result's `method` is the lowercase literal.
  *
  * @example
  * import { endpoint } from "fp-endpoint"
@@ -231,15 +177,9 @@ export interface MergedAs<M extends string = string, U extends string = string> 
  * @since 0.1.0
  */
 export interface Endpoint<D extends object = BuiltInDefaults> {
-  /**
-   * Builds request options from a route (`endpoint("GET /user")`) or from
-   * options that carry `url` and `method` (`endpoint({ url: "/user" })`);
-   * throws `EndpointError`.
-   */
-  <A extends string | object, M extends string = never, V extends string = never>(
-    routeOrOptions: Only<A, D, M, V>,
-  ): RequestOptions<Lower<OnlyMethod<A, D, M>>>
-  /** Builds request options from a route and parameters; throws `EndpointError`. */
+  /** Request options from a route (`endpoint("GET /user")`) or from options with a url; throws `EndpointError`. */
+  <A extends string | object, M extends string = never, V extends string = never>(routeOrOptions: Only<A, D, M, V>): RequestOptions<Lower<OnlyMethod<A, D, M>>>
+  /** Request options from a route and parameters; throws `EndpointError`. */
   <R extends string, M extends string = never, V extends string = never>(
     route: R,
     options: Second<RouteUrl<R, V>, D, M, V>,
@@ -248,7 +188,7 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   readonly DEFAULTS: D
   /** A new endpoint whose defaults are `concat(DEFAULTS, options)`. */
   defaults<const O extends Given>(options: O): Endpoint<D & O>
-  /** Defaults, route (or options) merged, not parsed; `method` as written. */
+  /** Defaults, route (or options) and options merged, not parsed; `method` as written. */
   merge<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
@@ -257,14 +197,12 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
     options: Second<RouteUrl<R, V>, D, M, V>,
   ): MergedAs<Or<NoInfer<M>, Parsed<R>["method"]>, RouteUrl<R, NoInfer<V>>>
   /** Merged options to request options; reads no defaults. */
-  parse<M extends string = never>(
-    options: { readonly method?: M } & Given,
-  ): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
-  /** `endpoint(route)` or `endpoint(options)` as an Either: never throws. */
+  parse<M extends string = never>(options: { readonly method?: M } & Given): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
+  /** `endpoint(route)` or `endpoint(options)` as an `Either`: never throws. */
   either<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): Either<EndpointError, RequestOptions<Lower<OnlyMethod<A, D, M>>>>
-  /** `endpoint(route, options)` as an Either: never throws. */
+  /** `endpoint(route, options)` as an `Either`: never throws. */
   either<R extends string, M extends string = never, V extends string = never>(
     route: R,
     options: Second<RouteUrl<R, V>, D, M, V>,
@@ -276,7 +214,7 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
 // -------------------------------------------------------------------------------------
 
 /**
- * The built-in defaults (SPEC §2).
+ * The built-in defaults, deeply frozen.
  *
  * @example
  * import { BUILT_IN_DEFAULTS } from "fp-endpoint"
@@ -286,45 +224,40 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
  *
  * @since 0.1.0
  */
-export const BUILT_IN_DEFAULTS: BuiltInDefaults = frozenCopy({
-  method: "GET",
-  baseUrl: "https://api.github.com",
-  headers: {
-    accept: "application/vnd.github.v3+json",
-    "user-agent": `fp-endpoint/${VERSION}`,
-  },
-  mediaType: { format: "", previews: [] },
-}) as BuiltInDefaults
+export const BUILT_IN_DEFAULTS: BuiltInDefaults = orThrow(
+  frozenCopy({
+    method: "GET",
+    baseUrl: "https://api.github.com",
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": `fp-endpoint/${VERSION}` },
+    mediaType: { format: "", previews: [] },
+  }),
+)
 
-
+/** An endpoint over decoded, frozen defaults: every call is `parse(merge(defaults, route, options))`. */
 const make = <D extends object>(defaults: Options): Endpoint<D> => {
-  const DEFAULTS = frozenCopy(encode(defaults))
   const routes = new Bounded<Options>()
-  /** concat(defaults, fromRoute(route)), remembered per route: associativity makes it reusable. */
+  /** `concat(defaults, fromRoute(route))`, remembered by route: associativity lets every call reuse it. */
   const routeBase = (route: string): Either<EndpointError, Options> => {
     const known = routes.get(route)
-    if (known !== undefined) return right(known)
-    return chain(Merge.merge(defaults, route), (base) => right(routes.set(route, base)))
+    return known !== undefined ? right(known) : chain(Merge.merge(defaults, route), (base) => right(routes.set(route, base)))
   }
-  /** Merge.merge(defaults, first, second), its first concat taken from the route cache. */
-  const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> =>
-    typeof first === "string" ? chain(routeBase(first), (base) => Merge.withOptions(base, second, true)) : Merge.merge(defaults, first, second)
+  /** `Merge.merge(defaults, first, second)`, its first concat taken from the route cache. */
+  const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> => {
+    if (typeof first !== "string") return Merge.merge(defaults, first, second)
+    const base = routeBase(first)
+    return base._tag === "Left" ? base : Merge.withOptions(base.right, second, true)
+  }
   const either = (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> => chain(merge(first, second), parse)
-  const endpoint = ((first?: unknown, second?: unknown) => orThrow(either(first, second))) as unknown as Endpoint<D>
-  Object.defineProperties(endpoint, {
-    DEFAULTS: { value: DEFAULTS, enumerable: true },
-    defaults: {
-      // concat reads the keys of a caller's request object: a Proxy's trap may throw there
-      value: (options: unknown): Endpoint => orThrow(chain(decode(options), (o) => attemptEither(() => derived(concat(defaults, o))))),
-    },
-    merge: { value: (first?: unknown, second?: unknown): Merged => encode(orThrow(merge(first, second))) as Merged },
-    parse: { value: (options: unknown): RequestOptions => orThrow(chain(decode(options), parse)) },
+  return Object.defineProperties((first?: unknown, second?: unknown) => orThrow(either(first, second)), {
+    DEFAULTS: { value: orThrow(frozenCopy(encode(defaults))), enumerable: true },
+    defaults: { value: (options: unknown) => orThrow(chain(decode(options), (o) => attempt(() => derived(concat(defaults, o))))) },
+    merge: { value: (first?: unknown, second?: unknown) => encode(orThrow(merge(first, second))) },
+    parse: { value: (options: unknown) => orThrow(chain(decode(options), parse)) },
     either: { value: either },
-  })
-  return endpoint
+  }) as unknown as Endpoint<D>
 }
 
-/** An endpoint over a frozen copy of new defaults. */
+/** An endpoint over a frozen copy of new defaults (concat reads the keys of a caller's `request`, where a Proxy may throw). */
 const derived = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOptions(o), (copy) => right(make(copy)))
 
 /**
@@ -338,8 +271,7 @@ const derived = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOpt
  *
  * @since 0.1.0
  */
-export const withDefaults = <const O extends Given>(options: O): Endpoint<BuiltInDefaults & O> =>
-  endpoint.defaults(options)
+export const withDefaults = <const O extends Given>(options: O): Endpoint<BuiltInDefaults & O> => endpoint.defaults(options)
 
 /**
  * The endpoint with the built-in defaults.
@@ -356,4 +288,3 @@ export const withDefaults = <const O extends Given>(options: O): Endpoint<BuiltI
  * @since 0.1.0
  */
 export const endpoint: Endpoint = make(orThrow(chain(decode(BUILT_IN_DEFAULTS), frozenOptions)))
-

@@ -1,28 +1,18 @@
 /**
- * The one error this package throws or returns in a `Left`.
+ * The one error this package throws, or returns in a `Left`.
  *
  * @since 0.1.0
  */
 
-// -------------------------------------------------------------------------------------
-// model
-// -------------------------------------------------------------------------------------
-
-/**
- * The registry of genuine errors, shared by every copy of the package loaded
- * in one process (the ES module and the CommonJS build), so `isEndpointError`
- * recognises an error from either copy. Membership is the brand: an object a
- * caller builds, whatever its prototype claims, is never in it.
- */
-const REGISTRY_KEY = Symbol.for("fp-endpoint.EndpointError.registry")
-const registry: WeakSet<object> = (() => {
-  const holder = globalThis as unknown as Record<symbol, WeakSet<object> | undefined>
-  const known = holder[REGISTRY_KEY]
-  if (known instanceof WeakSet) return known
+// The genuine errors, in a registry that every copy of the package in one process shares (the
+// ES module and the CommonJS build). Membership is the brand: no object a caller builds has it.
+const KEY = Symbol.for("fp-endpoint.EndpointError.registry")
+const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
+  if (holder[KEY] instanceof WeakSet) return holder[KEY]
   const fresh = new WeakSet<object>()
-  Object.defineProperty(globalThis, REGISTRY_KEY, { value: fresh })
+  Object.defineProperty(holder, KEY, { value: fresh })
   return fresh
-})()
+})(globalThis as { [KEY]?: unknown })
 
 /**
  * Invalid input: `path` names the field (`headers.accept`, `url`, `owner`),
@@ -45,37 +35,30 @@ export class EndpointError extends Error {
   readonly _tag = "EndpointError" as const
   /** @since 0.1.0 */
   override readonly name = "EndpointError" as const
-  /** @since 0.1.0 */
-  readonly path: string
-  /** @since 0.1.0 */
-  readonly problem: string
 
-  constructor(path: string, problem: string) {
+  constructor(
+    /** @since 0.1.0 */
+    readonly path: string,
+    /** @since 0.1.0 */
+    readonly problem: string,
+  ) {
     super(path === "" ? problem : `${path}: ${problem}`)
-    this.path = path
-    this.problem = problem
     registry.add(this)
   }
 }
 
-// -------------------------------------------------------------------------------------
-// refinements
-// -------------------------------------------------------------------------------------
-
 /**
  * Whether `u` is an `EndpointError` made by this package (by any copy of it
- * in the process). Runs no code of `u`'s: a Proxy or an object whose
- * prototype imitates `EndpointError` is not one.
+ * in the process). Runs no code of `u`'s: an object whose prototype imitates
+ * `EndpointError` is not one.
  *
  * @example
  * import { endpoint, isEndpointError } from "fp-endpoint"
- * import * as E from "fp-ts/lib/Either.js"
  *
  * const r = endpoint.either("GET /x/{")
- * E.isLeft(r) && isEndpointError(r.left) // true
+ * r._tag === "Left" && isEndpointError(r.left) // true
  * isEndpointError(Object.create(Error.prototype)) // false
  *
  * @since 0.1.0
  */
-export const isEndpointError = (u: unknown): u is EndpointError =>
-  typeof u === "object" && u !== null && registry.has(u)
+export const isEndpointError = (u: unknown): u is EndpointError => typeof u === "object" && u !== null && registry.has(u)

@@ -1,6 +1,6 @@
 /**
- * Merging: defaults, a route and caller options folded with the Options
- * Monoid (SPEC: `merge` applies the defaults and does not parse).
+ * Merging: defaults, a route and caller options folded with the Options Monoid. The method
+ * stays as written and the url a template: nothing is parsed.
  *
  * @since 0.1.0
  */
@@ -8,7 +8,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { decode } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
 import { quote } from "./internal/describe.js"
-import { attemptEither, chain, fail, right } from "./internal/either.js"
+import { attempt, chain, fail, left, right, toEndpointError } from "./internal/either.js"
 import { concat, empty, type Options } from "./Options.js"
 import * as Route from "./Route.js"
 
@@ -22,27 +22,27 @@ import * as Route from "./Route.js"
  *
  * @since 0.1.0
  */
-export const fromRoute = (route: unknown): Either<EndpointError, Options> =>
-  chain(Route.parse(route as string), (r) => right({ ...empty, method: r.method, url: r.url }))
+export const fromRoute = (route: string): Either<EndpointError, Options> =>
+  chain(Route.parse(route), (r) => right({ ...empty, method: r.method, url: r.url }))
 
 /**
- * A route fixes the method and the url: options may repeat them, never
- * change them (a body field named `url` would otherwise send the request,
- * credentials included, to another host).
+ * A route fixes the method and the url: options may repeat them, never change them (a body
+ * field named `url` would otherwise send the request, credentials included, elsewhere).
  */
-const checkRoute = (route: Options, options: Options): Either<EndpointError, Options> => {
+const keepRoute = (route: Options, options: Options): Either<EndpointError, Options> => {
+  const hint = "to send a body field of that name, put the body in data"
   if (options.url !== undefined && options.url !== route.url) {
-    return fail("url", `the route gives ${quote(route.url ?? "")}, the options give ${quote(options.url)}; to send a body field named "url", put the body in data`)
+    return fail("url", `the route gives ${quote(route.url ?? "")}, the options give ${quote(options.url)}; ${hint}`)
   }
   if (options.method !== undefined && options.method.toUpperCase() !== route.method?.toUpperCase()) {
-    return fail("method", `the route gives ${quote(route.method ?? "")}, the options give ${quote(options.method)}; to send a body field named "method", put the body in data`)
+    return fail("method", `the route gives ${quote(route.method ?? "")}, the options give ${quote(options.method)}; ${hint}`)
   }
   return right(options)
 }
 
 /**
- * `base` with caller options on top. When `routed`, `base` ends with a
- * route's options, whose method and url the caller's may not change.
+ * `base` with caller options decoded and concatenated on top. When `routed`, `base` ends with
+ * a route's options, whose method and url the caller's may not change.
  *
  * @example
  * import { Merge, Options } from "fp-endpoint"
@@ -53,18 +53,20 @@ const checkRoute = (route: Options, options: Options): Either<EndpointError, Opt
  */
 export const withOptions = (base: Options, options: unknown, routed: boolean): Either<EndpointError, Options> => {
   if (options === undefined) return right(base) // concat(base, empty) is base
-  const o = decode(options)
-  if (o._tag === "Left") return o
-  const checked = routed ? checkRoute(base, o.right) : o
-  // concat reads the keys of a caller's request object: a Proxy's trap may throw there
-  return checked._tag === "Left" ? checked : attemptEither(() => right(concat(base, checked.right)))
+  const decoded = decode(options)
+  const checked = routed && decoded._tag === "Right" ? keepRoute(base, decoded.right) : decoded
+  if (checked._tag === "Left") return checked
+  try {
+    return right(concat(base, checked.right))
+  } catch (e) {
+    return left(toEndpointError(e)) // concat reads the keys of a caller's request object, where a Proxy may throw
+  }
 }
 
 /**
- * Folds defaults, then a route string (or options) and options:
- * `concatAll([defaults, fromRoute(route), decode(options)])`. The method
- * stays as written, the url a template. When the first argument is options,
- * the second is concatenated on top of it.
+ * `concatAll([defaults, fromRoute(route), decode(options)])`; when the first argument is
+ * options, the second is concatenated on top of it. The method stays as written, the url a
+ * template. Never throws.
  *
  * @example
  * import { Merge, Codec, endpoint } from "fp-endpoint"
@@ -77,9 +79,7 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
  * @since 0.1.0
  */
 export const merge = (defaults: Options, first?: unknown, second?: unknown): Either<EndpointError, Options> =>
-  // defaults are trusted to be decoded options; the guard keeps even a forged one from throwing
-  attemptEither(() =>
+  attempt(() => // defaults are trusted to be decoded options; the guard keeps a forged one from throwing
     typeof first === "string"
       ? chain(fromRoute(first), (route) => withOptions(concat(defaults, route), second, true))
-      : chain(withOptions(defaults, first, false), (base) => withOptions(base, second, false)),
-  )
+      : chain(withOptions(defaults, first, false), (base) => withOptions(base, second, false)))

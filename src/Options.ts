@@ -1,6 +1,6 @@
 /**
- * Request options as a value, and the Monoid that combines them.
- * `defaults()` and `merge()` are nothing but this Monoid's `concat`.
+ * Request options as a value, and the Monoid that combines them: `defaults()` and `merge()`
+ * are nothing but its `concat`.
  *
  * @since 0.1.0
  */
@@ -13,20 +13,7 @@ import { has, put } from "./internal/object.js"
 // -------------------------------------------------------------------------------------
 
 /**
- * A header value: a string, a finite number, or `null`, which removes the
- * header (a default one included) when the options are parsed.
- *
- * @example
- * import type { Options } from "fp-endpoint"
- *
- * const values: Array<Options.HeaderValue> = ["token 0000", 14, null]
- *
- * @since 0.1.0
- */
-export type HeaderValue = string | number | null
-
-/**
- * Headers with lowercase names.
+ * Headers with lowercase names; `null` removes a header (a default one too) when parsed.
  *
  * @example
  * import type { Options } from "fp-endpoint"
@@ -35,11 +22,10 @@ export type HeaderValue = string | number | null
  *
  * @since 0.1.0
  */
-export type Headers = { readonly [name: string]: HeaderValue }
+export type Headers = { readonly [name: string]: string | number | null }
 
 /**
- * The media type selection: a format (`""` for none) and preview names,
- * each once.
+ * A media type: a format (`undefined` or `""` for none) and preview names, each once.
  *
  * @example
  * import type { Options } from "fp-endpoint"
@@ -54,9 +40,8 @@ export interface MediaType {
 }
 
 /**
- * Decoded options. Every field is present; `undefined` means "not set",
- * `{}` and `[]` mean "none". `params` holds every key of the flat options
- * that is not one of the other fields, in order.
+ * Decoded options, every field present: `undefined` means "not set". `params` holds the other
+ * keys of flat options, in order; `data` is the body (`null` is one); `request` is returned as it is.
  *
  * @example
  * import { Options } from "fp-endpoint"
@@ -71,28 +56,25 @@ export interface Options {
   readonly baseUrl: string | undefined
   readonly headers: Headers
   readonly mediaType: MediaType
-  /** The request body as given; `undefined` when not set (`null` is a body). */
   readonly data: unknown
-  /** Options for the HTTP client, returned as they are; `undefined` when not set. */
   readonly request: Readonly<Record<string, unknown>> | undefined
   readonly params: Readonly<Record<string, unknown>>
 }
 
 /**
- * The names of the fields other than `params`: the reserved keys of flat
- * options. Every other key of flat options is a parameter.
+ * The fields but `params`: the reserved keys of flat options.
  *
  * @example
- * import { Options } from "fp-endpoint"
+ * import type { Options } from "fp-endpoint"
  *
- * Options.RESERVED_KEYS.includes("headers") // true
+ * const k: Options.ReservedKey = "mediaType"
  *
  * @since 0.1.0
  */
 export type ReservedKey = Exclude<keyof Options, "params">
 
 /**
- * The options with nothing set: the Monoid's identity.
+ * Options with nothing set, deeply frozen: the Monoid's identity.
  *
  * @example
  * import { Options } from "fp-endpoint"
@@ -110,42 +92,20 @@ export const empty: Options = Object.freeze({
   data: undefined,
   request: undefined,
   params: Object.freeze({}),
-}) // deeply frozen: shared by every decoded value that sets nothing
-
-// -------------------------------------------------------------------------------------
-// combinators
-// -------------------------------------------------------------------------------------
-
-/**
- * The second value unless it is `undefined` ("not set"): fp-ts' `last`,
- * lifted over an optional value.
- *
- * @example
- * import { Options } from "fp-endpoint"
- *
- * Options.lastSet<string>().concat("GET", undefined) // "GET"
- *
- * @since 0.1.0
- */
-export const lastSet = <A>(): Se.Semigroup<A | undefined> => ({
-  concat: (first, second) => (second === undefined ? first : second),
 })
 
+// -------------------------------------------------------------------------------------
+// instances
+// -------------------------------------------------------------------------------------
+
+/** The second value unless it is `undefined`: fp-ts' `last`, over an optional value. */
+const lastSet = <A>(): Se.Semigroup<A | undefined> => ({ concat: (first, second) => (second === undefined ? first : second) })
+
 /**
- * Key-wise union of records, a key in both taking the second's value: fp-ts'
- * `ReadonlyRecord.getUnionSemigroup(last())`, except that keys are defined,
- * never assigned, so `"__proto__"` stays an ordinary key. Keys keep the first
- * record's order, then the second's new ones. An empty side returns the
- * other as it is.
- *
- * @example
- * import { Options } from "fp-endpoint"
- *
- * Options.RecordSemigroup.concat({ a: 1, b: 1 }, { b: 2 }) // { a: 1, b: 2 }
- *
- * @since 0.1.0
+ * fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`, with keys defined, never assigned (so
+ * `"__proto__"` is an ordinary key), the first's keys first. An empty side gives the other.
  */
-export const RecordSemigroup: Se.Semigroup<Readonly<Record<string, unknown>>> = {
+const union: Se.Semigroup<Readonly<Record<string, unknown>>> = {
   concat: (first, second) => {
     const keys = Object.keys(second)
     if (keys.length === 0) return first
@@ -157,71 +117,20 @@ export const RecordSemigroup: Se.Semigroup<Readonly<Record<string, unknown>>> = 
   },
 }
 
-/**
- * Ordered union of preview lists: each name once, in order of first
- * appearance. Associative on any lists.
- *
- * @example
- * import { Options } from "fp-endpoint"
- *
- * Options.PreviewsSemigroup.concat(["a", "b"], ["b", "c"]) // ["a", "b", "c"]
- *
- * @since 0.1.0
- */
-export const PreviewsSemigroup: Se.Semigroup<ReadonlyArray<string>> = {
-  concat: (first, second) => (second.length === 0 ? first : first.length === 0 ? second : unique([...first, ...second])),
+/** Each name once, in order of first appearance: associative on any lists. */
+const previews: Se.Semigroup<ReadonlyArray<string>> = {
+  concat: (first, second) => (second.length === 0 ? first : first.length === 0 ? second : [...new Set([...first, ...second])]),
 }
 
 /**
- * Each string once, the first occurrence kept: how previews are normalised.
+ * One semigroup per field: `method`, `url`, `baseUrl` and `data` take the second when set;
+ * `headers`, `request` and `params` are key-wise unions; a media type takes the second's format
+ * when set and the ordered union of previews. A new field does not compile until it has one.
  *
  * @example
  * import { Options } from "fp-endpoint"
  *
- * Options.unique(["a", "b", "a"]) // ["a", "b"]
- *
- * @since 0.1.0
- */
-export const unique = (names: ReadonlyArray<string>): ReadonlyArray<string> => Array.from(new Set(names))
-
-/**
- * `format`: the second's when set; `previews`: ordered union.
- *
- * @example
- * import { Options } from "fp-endpoint"
- *
- * Options.MediaTypeSemigroup.concat({ format: "raw", previews: ["a"] }, { format: undefined, previews: ["b"] })
- * // { format: "raw", previews: ["a", "b"] }
- *
- * @since 0.1.0
- */
-export const MediaTypeSemigroup: Se.Semigroup<MediaType> = {
-  concat: (first, second) =>
-    second.format === undefined && second.previews.length === 0
-      ? first
-      : {
-          format: second.format === undefined ? first.format : second.format,
-          previews: PreviewsSemigroup.concat(first.previews, second.previews),
-        },
-}
-
-const requestSemigroup: Se.Semigroup<Options["request"]> = {
-  concat: (first, second) =>
-    first === undefined ? second : second === undefined ? first : RecordSemigroup.concat(first, second),
-}
-
-// -------------------------------------------------------------------------------------
-// instances
-// -------------------------------------------------------------------------------------
-
-/**
- * One semigroup per field, which `Semigroup` combines as a struct. A new
- * field of `Options` does not compile until it has one here.
- *
- * @example
- * import { Options } from "fp-endpoint"
- *
- * Object.keys(Options.fieldSemigroups) // ["method", "url", ..., "params"]
+ * Options.fieldSemigroups.params.concat({ a: 1, b: 1 }, { b: 2 }) // { a: 1, b: 2 }
  *
  * @since 0.1.0
  */
@@ -229,11 +138,16 @@ export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Opti
   method: lastSet(),
   url: lastSet(),
   baseUrl: lastSet(),
-  headers: RecordSemigroup as Se.Semigroup<Headers>,
-  mediaType: MediaTypeSemigroup,
+  headers: union as Se.Semigroup<Headers>,
+  mediaType: {
+    concat: (first, second) =>
+      second.format === undefined && second.previews.length === 0
+        ? first
+        : { format: second.format ?? first.format, previews: previews.concat(first.previews, second.previews) },
+  },
   data: lastSet(),
-  request: requestSemigroup,
-  params: RecordSemigroup,
+  request: { concat: (first, second) => (first === undefined ? second : second === undefined ? first : union.concat(first, second)) },
+  params: union,
 }
 
 /**
@@ -248,8 +162,10 @@ export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Opti
  */
 export const RESERVED_KEYS = Object.keys(fieldSemigroups).filter((k) => k !== "params") as ReadonlyArray<ReservedKey>
 
+const RESERVED: ReadonlySet<string> = new Set(RESERVED_KEYS)
+
 /**
- * Whether a flat key is reserved (not a parameter).
+ * Whether a key of flat options is reserved, not a parameter.
  *
  * @example
  * import { Options } from "fp-endpoint"
@@ -259,12 +175,11 @@ export const RESERVED_KEYS = Object.keys(fieldSemigroups).filter((k) => k !== "p
  *
  * @since 0.1.0
  */
-export const isReserved = (key: string): key is ReservedKey => has(fieldSemigroups, key) && key !== "params"
+export const isReserved = (key: string): key is ReservedKey => RESERVED.has(key)
 
 /**
- * Options combine field by field (fp-ts' `struct`): `method`, `url`,
- * `baseUrl` and `data` take the second when set, `headers`, `request` and
- * `params` are key-wise unions, previews an ordered union.
+ * Options combine field by field: fp-ts' `Semigroup.struct(fieldSemigroups)`, written out
+ * because `struct`'s keyed loop costs five times as much per call (a property checks they agree).
  *
  * @example
  * import { Options } from "fp-endpoint"
@@ -275,8 +190,6 @@ export const isReserved = (key: string): key is ReservedKey => has(fieldSemigrou
  * @since 0.1.0
  */
 export const Semigroup: Se.Semigroup<Options> = {
-  // fp-ts' struct(fieldSemigroups), written out: struct's generic keyed loop costs
-  // ten times as much on the hot path. A test checks the two agree.
   concat: (first, second) => ({
     method: fieldSemigroups.method.concat(first.method, second.method),
     url: fieldSemigroups.url.concat(first.url, second.url),
@@ -290,7 +203,7 @@ export const Semigroup: Se.Semigroup<Options> = {
 }
 
 /**
- * The Options Monoid; `empty` is {@link empty}.
+ * The Options Monoid, with {@link empty} as its identity.
  *
  * @example
  * import { Options } from "fp-endpoint"
@@ -299,31 +212,32 @@ export const Semigroup: Se.Semigroup<Options> = {
  *
  * @since 0.1.0
  */
-export const Monoid: Mo.Monoid<Options> = { concat: Semigroup.concat, empty }
+export const Monoid: Mo.Monoid<Options> = { concat: (first, second) => Semigroup.concat(first, second), empty }
+
+// -------------------------------------------------------------------------------------
+// combinators
+// -------------------------------------------------------------------------------------
 
 /**
- * Concatenates options; the second wins. Data-last for `pipe`:
- * `pipe(a, concat(b))` is `concat(a, b)`.
+ * Concatenates options, the second winning; dual: `pipe(a, concat(b))` is `concat(a, b)`.
  *
  * @example
  * import { Options } from "fp-endpoint"
  * import { pipe } from "fp-ts/lib/function.js"
  *
  * const a = { ...Options.empty, params: { per_page: 10 } }
- * const b = { ...Options.empty, params: { page: 2 } }
- * pipe(a, Options.concat(b)).params // { per_page: 10, page: 2 }
+ * pipe(a, Options.concat({ ...Options.empty, params: { page: 2 } })).params // { per_page: 10, page: 2 }
  *
  * @since 0.1.0
  */
 export const concat: {
   (that: Options): (self: Options) => Options
   (self: Options, that: Options): Options
-} = function (self: Options, that?: Options) {
-  return that === undefined ? (s: Options) => Semigroup.concat(s, self) : Semigroup.concat(self, that)
-} as never
+} = ((self: Options, that?: Options) =>
+  that === undefined ? (s: Options) => Semigroup.concat(s, self) : Semigroup.concat(self, that)) as never
 
 /**
- * Folds a list of options with the Monoid.
+ * Folds options with the Monoid: fp-ts' `concatAll(Monoid)`.
  *
  * @example
  * import { Options } from "fp-endpoint"
@@ -332,4 +246,4 @@ export const concat: {
  *
  * @since 0.1.0
  */
-export const concatAll = (all: ReadonlyArray<Options>): Options => all.reduce(Semigroup.concat, empty) // fp-ts' Monoid.concatAll, without its module
+export const concatAll = (all: ReadonlyArray<Options>): Options => all.reduce(Semigroup.concat, empty)

@@ -1,25 +1,20 @@
 /**
- * Parsing: merged options to request options, in small named steps: expand
- * the url, join the base, place the other parameters in the query or the
- * body, then the headers (content type, accept). Pure: it reads no defaults.
+ * Parsing: merged options to request options, in small named steps: expand the url, join the
+ * base, place the other parameters in the query or the body, then the headers (content type,
+ * accept). Pure: it reads no defaults.
  *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import * as Accept from "./Accept.js"
-import type { EndpointError } from "./EndpointError.js"
-import { shown } from "./internal/describe.js"
-import { attemptEither, fail, right } from "./internal/either.js"
-import { byFrozenAndText, byObject, byText } from "./internal/memo.js"
-import { isOpaqueBody as isBinaryOrForm } from "./internal/body.js"
-import { has, own, put } from "./internal/object.js"
+import { EndpointError } from "./EndpointError.js"
+import { isOpaqueBody } from "./internal/body.js"
+import { kindOf, shown } from "./internal/describe.js"
+import { fail, left, right, toEndpointError } from "./internal/either.js"
+import { COMPONENT, encode, loneSurrogateAt, textOf } from "./internal/encode.js"
+import { byFrozenAndText, byText } from "./internal/memo.js"
+import { has, isArray, isDense, own, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
-import * as Query from "./Query.js"
 import * as Template from "./Template.js"
-
-// -------------------------------------------------------------------------------------
-// model
-// -------------------------------------------------------------------------------------
 
 /**
  * What `endpoint()` returns: plain request options for any HTTP client.
@@ -39,154 +34,192 @@ export interface RequestOptions<M extends string = string> {
   request?: { readonly [key: string]: unknown }
 }
 
-// -------------------------------------------------------------------------------------
-// steps
-// -------------------------------------------------------------------------------------
-
-/** The url's template, parsed in route mode; remembered by its text (never handed out). */
-const templateOf = byText((url: string) => Template.parse(url, "route"), (parsed) => parsed._tag === "Right")
-
 /**
- * A base url and a path joined with exactly one `/` between them; a path
- * that is empty or starts with `?` or `#` is appended as it is.
+ * The longest value of one header, 16 384 characters, as HTTP servers bound a header line.
  *
  * @example
  * import { Parse } from "fp-endpoint"
  *
- * Parse.joinBase("https://ghe.example/api/v3", "user") // "https://ghe.example/api/v3/user"
- * Parse.joinBase("https://ghe.example/api/v3/", "/user") // "https://ghe.example/api/v3/user"
+ * Parse.MAX_HEADER_LENGTH // 16384
  *
  * @since 0.1.0
  */
-export const joinBase = (baseUrl: string, path: string): string => {
+export const MAX_HEADER_LENGTH = 16_384
+
+// Inside parse a step returns its value or the error that stops it; `parse` returns an Either.
+type Result<A> = A | EndpointError
+const isError = (u: unknown): u is EndpointError => u instanceof EndpointError
+
+// -------------------------------------------------------------------------------------
+// the url
+// -------------------------------------------------------------------------------------
+
+interface Compiled {
+  readonly template: Template.Template
+  /** Whether the template names a parameter, which then goes neither to the query nor to the body. */
+  readonly names: { has(name: string): boolean }
+}
+
+/** The url's template in route mode, and its names, remembered by its text. */
+const compiled = byText(
+  (url: string): Either<EndpointError, Compiled> => {
+    const t = Template.parse(url, "route")
+    if (t._tag === "Left") return t
+    const names = [...t.right.names] // a few names are compared faster than hashed
+    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) } })
+  },
+  (c) => c._tag === "Right",
+)
+
+/** A base url and a path with exactly one `/` between them; a path that is empty or starts with `?` or `#` is appended as it is. */
+const joinBase = (baseUrl: string, path: string): string => {
   if (baseUrl === "" || path === "" || path.startsWith("?") || path.startsWith("#")) return baseUrl + path
   const slashes = (baseUrl.endsWith("/") ? 1 : 0) + (path.startsWith("/") ? 1 : 0)
-  return slashes === 2 ? baseUrl + path.slice(1) : slashes === 1 ? baseUrl + path : baseUrl + "/" + path
+  return slashes === 2 ? baseUrl + path.slice(1) : slashes === 1 ? baseUrl + path : `${baseUrl}/${path}`
 }
 
-/** Whether a method's other parameters go to the query (`GET`, `HEAD`) rather than the body. */
-const sendsQuery = (method: string): boolean =>
-  method === "GET" || method === "HEAD" || ((method.length === 3 || method.length === 4) && /^(get|head)$/i.test(method))
-
-/** A template's variable names, for membership tests: a few are compared one by one, many through a Set. */
-interface Names {
-  has(name: string): boolean
+/** The template expanded, and joined to the base unless it has a scheme of its own. */
+const urlOf = (t: Template.Template, o: Options): Result<string> => {
+  const path = Template.expandWith(t, o.params)
+  if (path._tag === "Left") return path.left
+  return !path.right.startsWith("/") && /^[A-Za-z][A-Za-z\d+.-]*:/.test(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right)
 }
-const namesOf = byObject((t: Template.Template): Names => (t.names.length > 8 ? new Set(t.names) : { has: (name) => t.names.includes(name) }))
+
+// -------------------------------------------------------------------------------------
+// the query or the body
+// -------------------------------------------------------------------------------------
+
+/** `name=value`, both percent-encoded as query components (GitHub's search syntax keeps `+` in `q`). */
+const pairOf = (name: string, s: string): Result<string> => {
+  const k = encode(name, COMPONENT)
+  const parts = (name === "q" ? s.split("+") : [s]).map((p) => encode(p, COMPONENT))
+  if (k === undefined) return new EndpointError(shown(name), "lone surrogate in the parameter name cannot be percent-encoded")
+  if (parts.includes(undefined)) return new EndpointError(shown(name), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
+  return `${k}=${parts.join("+")}`
+}
+
+const notSent = (name: string, u: unknown): EndpointError =>
+  new EndpointError(shown(name), `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`)
+
+/**
+ * One parameter as query text: `null` gives none; an array is joined with `,`, or repeated as
+ * `name[]=a&name[]=b` when the name ends in `[]`, its `null` members left out.
+ */
+const queryPair = (name: string, value: unknown): Result<string> => {
+  const s = textOf(value)
+  if (s !== undefined || value === null) return s === undefined ? "" : pairOf(name, s)
+  if (!isArray(value)) return notSent(name, value)
+  if (!isDense(value)) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
+  const members: Array<string> = []
+  for (let i = 0; i < value.length; i++) {
+    const text = textOf(value[i])
+    if (text === undefined && value[i] !== undefined && value[i] !== null) return notSent(`${name}[${i}]`, value[i])
+    if (text !== undefined) members.push(text)
+  }
+  if (!name.endsWith("[]")) return pairOf(name, members.join(","))
+  const pairs = members.map((m) => pairOf(name, m))
+  return pairs.find(isError) ?? pairs.join("&")
+}
 
 /** The query text of the parameters that the template does not name. */
-const queryOf = (params: Options["params"], names: Names): Either<EndpointError, string> => {
+const queryOf = (params: Options["params"], names: Compiled["names"]): Result<string> => {
   let query = ""
   for (const key of Object.keys(params)) {
-    if (names.has(key)) continue
-    let text = Query.quickPair(key, params[key])
-    if (text === undefined) {
-      const p = Query.pair(key, params[key])
-      if (p._tag === "Left") return p
-      text = p.right
-    }
-    if (text !== "") query += (query === "" ? "" : "&") + text
+    const p = names.has(key) ? "" : queryPair(key, params[key])
+    if (typeof p !== "string") return p
+    if (p !== "") query += (query === "" ? "" : "&") + p
   }
-  return right(query)
+  return query
 }
 
-/** The body built from the parameters that the template does not name, or `undefined` for none. */
-const bodyOf = (params: Options["params"], names: Names): Record<string, unknown> | undefined => {
+/** A url with query text added before its fragment, after `?` or `&` (none after a trailing `?` or `&`). */
+const withQuery = (url: string, query: string): string => {
+  const hash = url.indexOf("#")
+  const base = hash < 0 ? url : url.slice(0, hash)
+  const separator = !base.includes("?") ? "?" : base.endsWith("?") || base.endsWith("&") ? "" : "&"
+  return query === "" ? url : base + separator + query + (hash < 0 ? "" : url.slice(hash))
+}
+
+/** The body built from the parameters that the template does not name; `undefined` for none. */
+const bodyOf = (params: Options["params"], names: Compiled["names"]): Record<string, unknown> | undefined => {
   let body: Record<string, unknown> | undefined
   for (const key of Object.keys(params)) if (!names.has(key)) put((body ??= {}), key, params[key])
   return body
 }
 
-/** The url, expanded and joined to the base when it has no scheme of its own. */
-const urlOf = (t: Template.Template, o: Options): Either<EndpointError, string> => {
-  const path = Template.expandWith(t, (name) => (has(o.params, name) ? o.params[name] : undefined))
-  return path._tag === "Left" || Template.hasScheme(path.right) ? path : right(joinBase(o.baseUrl ?? "", path.right))
+// -------------------------------------------------------------------------------------
+// the headers
+// -------------------------------------------------------------------------------------
+
+const tooLong = (): EndpointError =>
+  new EndpointError("headers.accept", `the value built from mediaType would be longer than ${MAX_HEADER_LENGTH} characters`)
+
+/** Each vendor media type of `accept` with the format in place of its own: `vnd.github.v3.raw`. */
+const withFormat = (accept: string, format: string): Result<string> => {
+  const entries = accept.split(",")
+  if (accept.length + entries.length * (format.length + 1) > MAX_HEADER_LENGTH) return tooLong()
+  const vendorType = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/
+  return entries.map((e) => e.replace(vendorType, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`)).join(",")
 }
 
-/**
- * Whether `data` is a form or binary body (`FormData`, `URLSearchParams`,
- * `Blob`, `ArrayBuffer`, a typed array or `DataView`, `ReadableStream`),
- * whose content type the HTTP client sets itself.
- *
- * @example
- * import { Parse } from "fp-endpoint"
- *
- * Parse.isOpaqueBody(new URLSearchParams("a=1")) // true
- * Parse.isOpaqueBody({ a: 1 }) // false
- *
- * @since 0.1.0
- */
-export const isOpaqueBody = (data: unknown): boolean => isBinaryOrForm(data)
-
-const CONTENT_TYPE_JSON = "application/json; charset=utf-8"
-
-type HeaderRecord = Readonly<Record<string, string | number>>
+/** The preview names an accept value holds: in each run of word characters and `-`, the text before its last `-preview`. */
+const previewsIn = (accept: string): Array<string> =>
+  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => (run.lastIndexOf("-preview") > 0 ? [run.slice(0, run.lastIndexOf("-preview"))] : []))
 
 /**
- * The headers without `null` values and with the amended accept, for a
- * request without a body and for one with a JSON body (the content type
- * added unless the headers name one, `null` included); remembered for frozen
- * inputs. Kept private and copied for each result: adding a key to a copy
- * costs V8 far more than copying a ready object.
+ * The accept header for a media type: the format replaces the vendor media type's own; previews
+ * make it a list of `application/vnd.github.<name>-preview` types (with the format, or `+json`),
+ * the names already in the header first. An accept that asks for `application/octet-stream` stays.
  */
-/** The result's headers: no `null` values, the amended accept, the JSON content type when `json` and none is named. */
-const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Either<EndpointError, Record<string, string | number>> => {
-  const out: Record<string, string | number> = {}
+const amendAccept = (accept: string | undefined, { format = "", previews }: MediaType): Result<string | undefined> => {
+  if ((format === "" && previews.length === 0) || accept?.includes("application/octet-stream")) return accept
+  const formatted = format !== "" && accept !== undefined ? withFormat(accept, format) : accept
+  if (isError(formatted) || previews.length === 0) return formatted
+  const names = new Set(formatted === undefined ? [] : previewsIn(formatted))
+  for (const p of previews) names.add(p.replace(/-preview$/, ""))
+  const suffix = format !== "" ? "." + format : "+json"
+  let length = 0
+  for (const name of names) length += name.length + "application/vnd.github.-preview,".length + suffix.length
+  return length > MAX_HEADER_LENGTH + 1 ? tooLong() : Array.from(names, (name) => `application/vnd.github.${name}-preview${suffix}`).join(",")
+}
+
+type HeaderRecord = Record<string, string | number>
+
+/** The result's headers: no `null` values, the amended accept, and the JSON content type when `json` and none is named. */
+const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Result<HeaderRecord> => {
+  const out: HeaderRecord = {}
   for (const name of Object.keys(headers)) {
     const value = headers[name]
-    if (value === null || value === undefined) continue
-    if (typeof value === "string" && value.length > Accept.MAX_HEADER_LENGTH) {
-      return fail(`headers.${shown(name)}`, `longer than ${Accept.MAX_HEADER_LENGTH} characters`)
-    }
-    put(out, name, value)
+    if (typeof value === "string" && value.length > MAX_HEADER_LENGTH) return new EndpointError(`headers.${shown(name)}`, `longer than ${MAX_HEADER_LENGTH} characters`)
+    if (value !== null && value !== undefined) put(out, name, value)
   }
   const accept = own(headers, "accept") as Headers[string] | undefined
-  const amended = Accept.amend(typeof accept === "number" ? String(accept) : accept ?? undefined, mediaType)
-  if (amended._tag === "Left") return amended
-  if (amended.right !== undefined && amended.right !== accept) put(out, "accept", amended.right)
-  if (json && !has(headers, "content-type")) put(out, "content-type", CONTENT_TYPE_JSON)
-  return right(out)
+  const amended = amendAccept(accept === null || accept === undefined ? undefined : String(accept), mediaType)
+  if (isError(amended)) return amended
+  if (amended !== undefined && amended !== String(accept)) put(out, "accept", amended)
+  if (json && !has(headers, "content-type")) put(out, "content-type", "application/json; charset=utf-8")
+  return out
 }
 
-type Ready = Either<EndpointError, readonly [HeaderRecord, HeaderRecord]>
-
-/** A media type as text, `format` then each preview on a line of its own: no part can hold a line break. */
+/** A media type as text: the format, then each preview on a line of its own (no part holds a line break). */
 const mediaTypeText = (m: MediaType): string => (m.previews.length === 0 ? (m.format ?? "") : [m.format ?? "", ...m.previews].join("\n"))
 
-const fromText = (text: string): MediaType => {
-  const [format, ...previews] = text.split("\n")
-  return { format: format === "" ? undefined : format, previews }
-}
-
-/**
- * The result's headers without and with a JSON body, remembered for frozen
- * headers (defaults' are) and the media type's text. Kept private and copied
- * for each result: adding a key to a copy costs V8 far more than copying a
- * ready object.
- */
-const readyHeaders = byFrozenAndText((headers: Headers, text: string): Ready => {
-  const mediaType = fromText(text)
-  const plain = finalHeaders(headers, mediaType, false)
-  const json = finalHeaders(headers, mediaType, true)
-  return plain._tag === "Left" ? plain : json._tag === "Left" ? json : right([plain.right, json.right])
-})
-
-/** A fresh object of headers for one result. */
-const headersOf = (o: Options, body: unknown, hasBody: boolean): Either<EndpointError, RequestOptions["headers"]> => {
-  const json = hasBody && !isOpaqueBody(body)
-  if (!Object.isFrozen(o.headers)) return finalHeaders(o.headers, o.mediaType, json)
-  const ready = readyHeaders(o.headers, mediaTypeText(o.mediaType))
-  return ready._tag === "Left" ? ready : right({ ...ready.right[json ? 1 : 0] })
-}
+/** The result's headers without and with a JSON body, remembered for frozen headers (defaults' are) by the media type's text. */
+const readyHeaders = [false, true].map((json) =>
+  byFrozenAndText((headers: Headers, text: string): Result<HeaderRecord> => {
+    const [format = "", ...previews] = text.split("\n")
+    return finalHeaders(headers, { format, previews }, json)
+  }),
+)
 
 // -------------------------------------------------------------------------------------
 // destructors
 // -------------------------------------------------------------------------------------
 
 /**
- * Merged options to request options. Parameters that the url names fill it;
- * for `GET` and `HEAD` the others become the query, for other methods the
- * JSON body (unless `data` is the body). Reads no defaults.
+ * Merged options to request options. Parameters that the url names fill it; for `GET` and
+ * `HEAD` the others become the query, for other methods the JSON body (unless `data` is the
+ * body). Reads no defaults; never throws (a caller's getter inside a value becomes a `Left`).
  *
  * @example
  * import { Parse, Options } from "fp-endpoint"
@@ -196,33 +229,32 @@ const headersOf = (o: Options, body: unknown, hasBody: boolean): Either<Endpoint
  *
  * @since 0.1.0
  */
-export const parse = (o: Options): Either<EndpointError, RequestOptions> => attemptEither(() => parseOptions(o))
-
-/**
- * {@link parse} without the guard: a getter or Proxy trap inside a parameter
- * value (read only when the url or the query is built) may throw.
- */
-const parseOptions = (o: Options): Either<EndpointError, RequestOptions> => {
-  if (o.url === undefined) return fail("url", "required, got nothing")
-  const method = o.method ?? "GET"
-  const t = templateOf(o.url)
-  if (t._tag === "Left") return t
-  const url = urlOf(t.right, o)
-  if (url._tag === "Left") return url
-  if (sendsQuery(method)) {
-    const query = queryOf(o.params, namesOf(t.right))
-    return query._tag === "Left" ? query : finish(o, method, Query.append(url.right, query.right), undefined, false)
+export const parse = (o: Options): Either<EndpointError, RequestOptions> => {
+  try {
+    const result = parseOptions(o)
+    return isError(result) ? left(result) : right(result)
+  } catch (e) {
+    return left(toEndpointError(e))
   }
-  const body = o.data !== undefined ? o.data : bodyOf(o.params, namesOf(t.right))
-  return finish(o, method, url.right, body, o.data !== undefined || body !== undefined)
 }
 
-const finish = (o: Options, method: string, url: string, body: unknown, hasBody: boolean): Either<EndpointError, RequestOptions> => {
-  if (url.length > Template.MAX_LENGTH) return fail("url", `the url is longer than ${Template.MAX_LENGTH} characters`) // base, path and query
-  const headers = headersOf(o, body, hasBody)
-  if (headers._tag === "Left") return headers
-  const result: RequestOptions = { method: method.toLowerCase(), url, headers: headers.right }
-  if (hasBody) put(result as unknown as Record<string, unknown>, "body", body) // defined, never through Object.prototype
-  if (o.request !== undefined) put(result as unknown as Record<string, unknown>, "request", o.request)
-  return right(result)
+const parseOptions = (o: Options): Result<RequestOptions> => {
+  if (o.url === undefined) return new EndpointError("url", "required, got nothing")
+  const c = compiled(o.url)
+  if (c._tag === "Left") return c.left
+  const method = (o.method ?? "GET").toLowerCase()
+  const path = urlOf(c.right.template, o)
+  if (isError(path)) return path
+  const query = method === "get" || method === "head" ? queryOf(o.params, c.right.names) : undefined
+  if (isError(query)) return query
+  const url = query === undefined ? path : withQuery(path, query)
+  const body = query !== undefined ? undefined : o.data !== undefined ? o.data : bodyOf(o.params, c.right.names)
+  if (url.length > Template.MAX_LENGTH) return new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
+  const hasBody = query === undefined && body !== undefined
+  const headers = readyHeaders[hasBody && !isOpaqueBody(body) ? 1 : 0]!(o.headers, mediaTypeText(o.mediaType))
+  if (isError(headers)) return headers
+  const result: Record<string, unknown> = { method, url, headers: { ...headers } }
+  if (hasBody) put(result, "body", body)
+  if (o.request !== undefined) put(result, "request", o.request)
+  return result as unknown as RequestOptions
 }

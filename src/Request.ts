@@ -1,489 +1,230 @@
 /**
- * A request as a pipeline: data-last combinators over a `Draft` (the options
- * gathered so far, or the first error), ending in an
- * `Either<EndpointError, RequestOptions>`. Nothing here throws.
- *
- * @example
- * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * const result = pipe(
- *   Request.route("POST /repos/{owner}/{repo}/issues"),
- *   Request.params({ owner: "octokit", repo: "rest.js" }),
- *   Request.param("title", "Found a bug"),
- *   Request.authorization("token 0000"),
- *   Request.build,
- * )
- * // right({ method: "post", url: "https://api.github.com/repos/octokit/rest.js/issues", ... })
+ * A request as a pipeline, `pipe(Request.route(...), Request.param(...), Request.build)`: dual
+ * steps over a `Draft`, ending in an `Either<EndpointError, RequestOptions>`. Nothing here throws.
  *
  * @since 0.1.0
  */
 import type * as E from "fp-ts/lib/Either.js"
 import { decode, encode } from "./Codec.js"
-import type { Endpoint, Merged, SuppliedBy } from "./Endpoint.js"
-import { BUILT_IN_DEFAULTS } from "./Endpoint.js"
+import { BUILT_IN_DEFAULTS, type Endpoint, type Merged, type SuppliedBy } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { kindOf, quote } from "./internal/describe.js"
-import { attemptEither, chain, fail, right } from "./internal/either.js"
-import { put } from "./internal/object.js"
 import { dual } from "./internal/dual.js"
+import { attempt, chain, fail, right } from "./internal/either.js"
 import * as Merge from "./Merge.js"
 import { concat, empty as emptyOptions, type Options } from "./Options.js"
 import { parse, type RequestOptions } from "./Parse.js"
 import type { Placeholder, RequiredNames } from "./Params.js"
 import type { Parsed } from "./Route.js"
 
-// -------------------------------------------------------------------------------------
-// model
-// -------------------------------------------------------------------------------------
-
-declare const MissingParams: unique symbol
-declare const DraftMethod: unique symbol
-
-/**
- * Options gathered so far, or the first thing that went wrong. For a route
- * literal, `Missing` names the url's required placeholders that no step has
- * supplied yet: `build` accepts only a draft that misses none, so a forgotten
- * parameter is a compile error (`missing parameter: path`). `Method` is the
- * route's method as written, `string` when unknown; `build` lowercases it, as
- * `endpoint()` does. Both are phantom: at run time a draft is an fp-ts
- * `Either`.
- *
+declare const Phantom: unique symbol
+/** Options gathered so far, or the first error; phantom types (for the compiler only) carry the placeholders still `Missing` and the `Method`.
  * @example
  * import { Request } from "fp-endpoint"
- *
- * const draft: Request.Draft = Request.route("GET /user")
- * const exact: Request.Draft<"org", "GET"> = Request.route("GET /orgs/{org}")
- *
+ * const draft: Request.Draft<"org", "GET"> = Request.route("GET /orgs/{org}")
  * @since 0.1.0
  */
 export type Draft<Missing extends string = never, Method extends string = string> = E.Either<EndpointError, Options> & {
-  readonly [MissingParams]?: Missing
-  readonly [DraftMethod]?: Method
+  readonly [Phantom]?: { readonly missing: Missing; readonly method: Method }
 }
 
-/** A method as the result carries it: lowercase when known, else `string`. */
-type Lower<M extends string> = string extends M ? string : Lowercase<M>
+/** A step that leaves the missing placeholders and the method as they are (dual, like every step). */
+type Step<Args extends Array<unknown>> = {
+  (...args: Args): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string, T extends string>(self: Draft<M, T>, ...args: Args): Draft<M, T>
+}
 
-/** The method after options `P`: theirs when they set one, else `T`. */
-type MethodAfter<T extends string, P> = P extends { readonly method: infer X extends string } ? X : T
+/** A step that adds options: the placeholders they supply are no longer missing, and a method they set wins. */
+type Supply = {
+  <const P extends object>(options: P): <M extends string, T extends string>(self: Draft<M, T>) => Added<M, T, P>
+  <M extends string, T extends string, const P extends object>(self: Draft<M, T>, options: P): Added<M, T, P>
+}
+type Added<M extends string, T extends string, P> = Draft<Exclude<M, SuppliedBy<P>>, P extends { readonly method: infer X extends string } ? X : T>
 
-/**
- * What `build` accepts: a draft `Draft<M, T>` when nothing is `Missing`;
- * else a type no draft has, which names the missing parameters in the
- * compiler's message, at the `build` step:
- * `Argument of type 'Draft<"path", "GET">' is not assignable to parameter of type '"missing parameter: path"'`.
- */
-type Ready<Missing extends string, M extends string, T extends string> = [Missing] extends [never]
-  ? Draft<M, T>
-  : `missing parameter: ${Missing}`
+/** `Ok`, unless `K` is a placeholder the draft misses and `V` cannot fill it: then the message the compiler shows. */
+type Fits<M extends string, K extends string, V, Ok> = [K & M] extends [never] ? Ok : [V] extends [Placeholder] ? Ok
+  : `parameter ${K & M}: expected a string, number, boolean, bigint, list or record, got ${Kind<Exclude<V, Placeholder>>}`
+/** What a value that is not a {@link Placeholder} is, in words: the first of {@link Kinds} it fits. */
+type Kind<V, K = Kinds> = K extends [[infer T, infer Words], ...infer Rest] ? (V extends T ? Words : Kind<V, Rest>)
+  : "an object that is not a record of strings, numbers, booleans and bigints"
+type Kinds = [[null, "null"], [undefined, "undefined"], [(...args: Array<any>) => unknown, "a function"], [symbol, "a symbol"], [Date, "a Date"],
+  [RegExp, "a RegExp"], [ReadonlyMap<unknown, unknown>, "a Map"], [ReadonlySet<unknown>, "a Set"], [PromiseLike<unknown>, "a Promise"],
+  [ReadonlyArray<unknown>, "a list with a member that is not a string, number, boolean or bigint"]]
 
-/** What a value that is not a {@link Placeholder} is, as a message says it. */
-type Kind<V> = V extends null
-  ? "null"
-  : V extends undefined
-    ? "undefined"
-    : V extends (...args: Array<any>) => unknown
-      ? "a function"
-      : V extends symbol
-        ? "a symbol"
-        : V extends Date
-          ? "a Date"
-          : V extends RegExp
-            ? "a RegExp"
-            : V extends ReadonlyMap<unknown, unknown>
-              ? "a Map"
-              : V extends ReadonlySet<unknown>
-                ? "a Set"
-                : V extends PromiseLike<unknown>
-                  ? "a Promise"
-                  : V extends ReadonlyArray<unknown>
-                    ? "a list with a member that is not a string, number, boolean or bigint"
-                    : "an object that is not a record of strings, numbers, booleans and bigints"
+/** Builds a draft that misses nothing the defaults do not supply (else the compiler says `missing parameter: …`). */
+type Build<Supplied extends string = never> = <M extends string = never, T extends string = string>(
+  self: [Exclude<M, Supplied>] extends [never] ? Draft<M, T> : `missing parameter: ${Exclude<M, Supplied>}`,
+) => E.Either<EndpointError, RequestOptions<string extends T ? string : Lowercase<T>>>
 
-/**
- * What a draft must be for `param(name, value)` to apply: any draft, unless
- * `name` is a placeholder the draft still misses and `value` cannot fill it;
- * then a message that says what the value is, in the compiler's error at
- * that step: `parameter a: expected a string, number, boolean, bigint, list or record, got a Date`.
- */
-type Fits<M extends string, T extends string, K extends string, V> = [K & M] extends [never]
-  ? Draft<M, T>
-  : [V] extends [Placeholder]
-    ? Draft<M, T>
-    : `parameter ${K & M}: expected a string, number, boolean, bigint, list or record, got ${Kind<Exclude<V, Placeholder>>}`
+/** Runs `f` on a draft's options, validated again (anyone can forge a draft); a Left draft passes, a throw becomes a Left. */
+const onDraft = <A>(self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
+  attempt(() => {
+    if (typeof self !== "object" || self === null) return fail("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
+    if (self._tag === "Right") return chain(decode(encode(self.right)), f)
+    return self._tag === "Left" && isEndpointError(self.left) ? self : fail("draft", "expected a Draft (an Either from Request)")
+  })
 
-/** The `value` that `param(draft, name, value)` accepts: see {@link Fits}. */
-type FitsValue<M extends string, K extends string, V> = [K & M] extends [never]
-  ? V
-  : [V] extends [Placeholder]
-    ? V
-    : `parameter ${K & M}: expected a string, number, boolean, bigint, list or record, got ${Kind<Exclude<V, Placeholder>>}`
+/** Adds the options `fragment()` makes. A url or method, once set, stays: a different one is an error, as for `endpoint()`. */
+const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
+  onDraft(self, (draft) =>
+    chain(decode(fragment()), (more) => {
+      for (const key of ["url", "method"] as const) {
+        const [was, now] = [draft[key], more[key]]
+        if (was === undefined || now === undefined || (key === "url" ? was === now : was.toUpperCase() === now.toUpperCase())) continue
+        return fail(key, `the draft has ${quote(was)}, the options give ${quote(now)}; a url and a method are set once (a body field of that name goes in data)`)
+      }
+      return right(concat(draft, more))
+    }))
 
-// -------------------------------------------------------------------------------------
-// constructors
-// -------------------------------------------------------------------------------------
+/** A {@link Step} that adds the options `fragment(...args)` makes: data-first with one argument more than `fragment` takes. */
+const step = <Args extends Array<unknown>>(fragment: (...args: Args) => object): Step<Args> =>
+  dual(fragment.length + 1, (self: Draft<string>, ...args: Args) => extend(self, () => fragment(...args)))
 
-/**
- * A draft with nothing in it.
- *
+/** `{ [name]: value }`, the key defined, never assigned (`__proto__` too); a name that is not a string throws, for `extend` to catch. */
+const named = (name: string, value: unknown): object => {
+  if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`)
+  return Object.fromEntries([[name, value]])
+}
+
+/** Runs `f` on the draft's options over the defaults (an endpoint's `DEFAULTS`, or options), validated; errors name them `defaults.<path>`. */
+const overDefaults = <A>(defaults: object, self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
+  onDraft(self, (options) => {
+    const d = attempt(() => decode(typeof defaults === "function" ? (defaults as Endpoint).DEFAULTS : defaults))
+    return d._tag === "Left" ? fail(`defaults.${d.left.path}`, d.left.problem) : f(concat(d.right, options))
+  })
+
+/** A draft with nothing in it.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.empty, Request.with({ url: "/user" }), Request.build) // right({ method: "get", url: "https://api.github.com/user", ... })
- *
+ * Request.build(Request.with(Request.empty, { url: "/user" })) // right({ method: "get", url: "https://api.github.com/user", ... })
  * @since 0.1.0
  */
 export const empty: Draft = /* @__PURE__ */ right(emptyOptions)
 
-/**
- * A draft from validated options (the same shape `endpoint(options)` takes).
- *
+/** A draft from options, validated as `endpoint(options)` validates them.
  * @example
  * import { Request } from "fp-endpoint"
- *
- * Request.fromOptions({ url: "/user", headers: { "X-Trace": "1" } }) // right({ ...Options.empty, url: "/user", headers: { "x-trace": "1" } })
  * Request.fromOptions({ headers: 1 }) // left(EndpointError: headers: expected a plain object, got number)
- *
  * @since 0.1.0
  */
 export const fromOptions = (options: unknown): Draft => decode(options)
 
-/**
- * A draft from a route, `"<METHOD> <URL>"`, and optional parameters.
- *
+/** A draft from a route, `"<METHOD> <URL>"`, and optional parameters.
  * @example
  * import { Request } from "fp-endpoint"
- *
- * Request.route("GET /orgs/{org}/repos", { org: "octokit" })
- * // right({ ...Options.empty, method: "GET", url: "/orgs/{org}/repos", params: { org: "octokit" } })
- *
+ * Request.route("GET /orgs/{org}/repos", { org: "octokit" }) // right({ ...Options.empty, method: "GET", url: "/orgs/{org}/repos", params: { org: "octokit" } })
  * @since 0.1.0
  */
-export const route: {
-  <R extends string>(route: R): Draft<RequiredNames<Parsed<R>["url"]>, Parsed<R>["method"]>
-  <R extends string, const P extends object>(
-    route: R,
-    params: P,
-  ): Draft<Exclude<RequiredNames<Parsed<R>["url"]>, SuppliedBy<P>>, Parsed<R>["method"]>
-} = (route: string, params?: object): Draft => chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true))
+export const route = <R extends string, const P extends object = {}>(route: R, params?: P): Draft<RequiredNames<Parsed<R>["url"], SuppliedBy<P>>, Parsed<R>["method"]> =>
+  chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true))
 
-// -------------------------------------------------------------------------------------
-// combinators
-// -------------------------------------------------------------------------------------
-
-/**
- * Concatenates more options onto a draft (they win); dual.
- *
+/** Adds options, which win over the draft's; `params` is the same step, named for what it is mostly for.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /user"), Request.with({ per_page: 100 }))
- * Request.with(Request.route("GET /user"), { per_page: 100 }) // the same
- *
+ * Request.params(Request.route("GET /repos/{owner}/{repo}"), { owner: "octokit", repo: "rest.js", per_page: 100 })
  * @since 0.1.0
  */
-export const with_: {
-  <const P extends object>(
-    options: P,
-  ): <M extends string, T extends string>(self: Draft<M, T>) => Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
-  <M extends string, T extends string, const P extends object>(
-    self: Draft<M, T>,
-    options: P,
-  ): Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
-} = /* @__PURE__ */ dual(2, (self: Draft, options: object): Draft => extend(self, () => options))
-export { with_ as with }
+export const with_: Supply = /* @__PURE__ */ dual(2, (self: Draft<string>, options: object) => extend(self, () => options))
+export { with_ as params, with_ as with }
 
-/**
- * Concatenates the options `fragment()` returns onto a draft; whatever goes
- * wrong becomes a Left. A draft's url and method are set once (by `route`
- * or a first `with`): a later, different one is an error, as a route's are
- * for `endpoint()`.
- */
-const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
-  onDraft(self, (o) => chain(attemptEither(() => decode(fragment())), (f) => chain(setOnce(o, f), (checked) => right(concat(o, checked)))))
-
-const setOnce = (draft: Options, more: Options): E.Either<EndpointError, Options> => {
-  for (const key of ["url", "method"] as const) {
-    const [was, now] = [draft[key], more[key]]
-    if (was !== undefined && now !== undefined && (key === "url" ? was !== now : was.toUpperCase() !== now.toUpperCase())) {
-      return fail(key, `the draft has ${quote(was)}, the options give ${quote(now)}; a url and a method are set once (a body field of that name goes in data)`)
-    }
-  }
-  return right(more)
-}
-
-const adding =
-  <Args extends Array<any>>(fragment: (...args: Args) => object) =>
-  (self: Draft<string>, ...args: Args): Draft<string> =>
-    extend(self, () => fragment(...args))
-
-/**
- * Adds parameters; dual.
- *
+/** Adds one parameter; a value for a placeholder the draft misses must be a {@link Placeholder} (else `… got a Date`, say).
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /repos/{owner}/{repo}"), Request.params({ owner: "o", repo: "r" }))
- *
- * @since 0.1.0
- */
-export const params: {
-  <const P extends object>(
-    params: P,
-  ): <M extends string, T extends string>(self: Draft<M, T>) => Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
-  <M extends string, T extends string, const P extends object>(
-    self: Draft<M, T>,
-    params: P,
-  ): Draft<Exclude<M, SuppliedBy<P>>, MethodAfter<T, P>>
-} = /* @__PURE__ */ dual(2, adding((params: object) => params))
-
-/**
- * Adds one parameter; dual. A value for a placeholder the route still misses
- * must be a {@link Placeholder}: `Request.param("a", new Date())` does not
- * compile (`parameter a: expected a string, number, boolean, bigint, list or
- * record, got a Date`); any other parameter (a body field) takes any value.
- *
- * @example
- * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /user/repos"), Request.param("per_page", 100))
- *
+ * Request.param(Request.route("GET /user/repos"), "per_page", 100)
  * @since 0.1.0
  */
 export const param: {
-  <K extends string, V>(
-    name: K,
-    value: V,
-  ): <M extends string, T extends string>(self: Fits<M, T, K, V>) => Draft<Exclude<M, K>, T>
-  <M extends string, T extends string, K extends string, V>(
-    self: Draft<M, T>,
-    name: K,
-    value: FitsValue<M, K, V>,
-  ): Draft<Exclude<M, K>, T>
-} = /* @__PURE__ */ dual(3, adding((name: string, value: unknown) => pair(name, value)))
+  <K extends string, V>(name: K, value: V): <M extends string, T extends string>(self: Fits<M, K, V, Draft<M, T>>) => Draft<Exclude<M, K>, T>
+  <M extends string, T extends string, K extends string, V>(self: Draft<M, T>, name: K, value: Fits<M, K, V, V>): Draft<Exclude<M, K>, T>
+} = /* @__PURE__ */ dual(3, (self: Draft<string>, name: string, value: unknown) => extend(self, () => named(name, value)))
 
-/**
- * Sets one header (names are case-insensitive); dual.
- *
+/** Sets one header (names are case-insensitive).
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /user"), Request.header("If-None-Match", '"etag"'))
- *
+ * Request.header(Request.route("GET /user"), "If-None-Match", '"etag"')
  * @since 0.1.0
  */
-export const header: {
-  (name: string, value: string | number): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, name: string, value: string | number): Draft<M, T>
-} = /* @__PURE__ */ dual(3, adding((name: string, value: string | number) => ({ headers: pair(name, value) })))
+export const header: Step<[name: string, value: string | number]> = /* @__PURE__ */ step((name, value) => ({ headers: named(name, value) }))
 
-/**
- * Sets several headers; dual.
- *
+/** Sets several headers; `null` removes one, a default one included.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /user"), Request.headers({ "x-a": "1", "x-b": 2 }))
- *
+ * Request.headers(Request.route("GET /user"), { "x-a": "1", "user-agent": null })
  * @since 0.1.0
  */
-export const headers: {
-  (headers: { readonly [name: string]: string | number | null | undefined }): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, headers: { readonly [name: string]: string | number | null | undefined }): Draft<M, T>
-} = /* @__PURE__ */ dual(2, adding((headers: object) => ({ headers })))
+export const headers: Step<[headers: { readonly [name: string]: string | number | null | undefined }]> = /* @__PURE__ */ step((headers) => ({ headers }))
 
-/**
- * Sets the `authorization` header, for example `"token <ACCESS_TOKEN>"`; dual.
- *
+/** Sets the `authorization` header, for example `"token <ACCESS_TOKEN>"`.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /user"), Request.authorization("token 0000"))
- *
+ * Request.authorization(Request.route("GET /user"), "token 0000")
  * @since 0.1.0
  */
-export const authorization: {
-  (value: string): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, value: string): Draft<M, T>
-} = /* @__PURE__ */ dual(2, adding((value: string) => ({ headers: { authorization: value } })))
+export const authorization: Step<[value: string]> = /* @__PURE__ */ step((value) => ({ headers: { authorization: value } }))
 
-/**
- * Sets the base url; dual.
- *
+/** Sets the base url.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /user"), Request.baseUrl("https://ghe.example/api/v3"))
- *
+ * Request.baseUrl(Request.route("GET /user"), "https://ghe.example/api/v3")
  * @since 0.1.0
  */
-export const baseUrl: {
-  (baseUrl: string): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, baseUrl: string): Draft<M, T>
-} = /* @__PURE__ */ dual(2, adding((baseUrl: string) => ({ baseUrl })))
+export const baseUrl: Step<[baseUrl: string]> = /* @__PURE__ */ step((baseUrl) => ({ baseUrl }))
 
-/**
- * Adds API previews (they concatenate); dual.
- *
+/** Adds API previews to those the draft has.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /repos/{owner}/{repo}/topics"), Request.previews(["mercy"]))
- *
+ * Request.previews(Request.route("GET /repos/{owner}/{repo}/topics"), ["mercy"])
  * @since 0.1.0
  */
-export const previews: {
-  (previews: ReadonlyArray<string>): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, previews: ReadonlyArray<string>): Draft<M, T>
-} = /* @__PURE__ */ dual(2, adding((previews: ReadonlyArray<string>) => ({ mediaType: { previews } })))
+export const previews: Step<[previews: ReadonlyArray<string>]> = /* @__PURE__ */ step((previews) => ({ mediaType: { previews } }))
 
-/**
- * Sets the media type format (`raw`, `diff`, `text+json`, ...); dual.
- *
+/** Sets the media type format (`raw`, `diff`, `text+json`, ...).
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /repos/{owner}/{repo}/readme"), Request.format("raw"))
- *
+ * Request.format(Request.route("GET /repos/{owner}/{repo}/readme"), "raw")
  * @since 0.1.0
  */
-export const format: {
-  (format: string): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, format: string): Draft<M, T>
-} = /* @__PURE__ */ dual(2, adding((format: string) => ({ mediaType: { format } })))
+export const format: Step<[format: string]> = /* @__PURE__ */ step((format) => ({ mediaType: { format } }))
 
-/**
- * Sets the body directly; dual.
- *
+/** Sets the body directly.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("POST /markdown/raw"), Request.data("# Title"), Request.header("content-type", "text/plain"))
- *
+ * Request.data(Request.route("POST /markdown/raw"), "# Title")
  * @since 0.1.0
  */
-export const data: {
-  (data: unknown): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, data: unknown): Draft<M, T>
-} = /* @__PURE__ */ dual(2, adding((data: unknown) => ({ data })))
+export const data: Step<[data: unknown]> = /* @__PURE__ */ step((data) => ({ data }))
 
-/**
- * Sets `request`, meta information returned as it is; dual.
- *
+/** Sets `request`, meta information the result carries as it is.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /user"), Request.meta({ timeout: 5000 }))
- *
+ * Request.meta(Request.route("GET /user"), { timeout: 5000 })
  * @since 0.1.0
  */
-export const meta: {
-  (request: { readonly [key: string]: unknown }): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, request: { readonly [key: string]: unknown }): Draft<M, T>
-} = /* @__PURE__ */ dual(2, adding((request: object) => ({ request })))
+export const meta: Step<[request: { readonly [key: string]: unknown }]> = /* @__PURE__ */ step((request) => ({ request }))
 
-// -------------------------------------------------------------------------------------
-// destructors
-// -------------------------------------------------------------------------------------
-
-/**
- * Builds the request options with the built-in defaults.
- *
- * @example
- * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/function"
- *
- * pipe(Request.route("GET /orgs/{org}/repos", { org: "octokit", per_page: 2 }), Request.build)
- * // right({ method: "get", url: "https://api.github.com/orgs/octokit/repos?per_page=2", headers: {...} })
- *
- * @since 0.1.0
- */
-export const build: Build = ((self: Draft): E.Either<EndpointError, RequestOptions> =>
-  buildWith(BUILT_IN_DEFAULTS)(self)) as unknown as Build
-
-/** The type of {@link build}: a draft that misses nothing to request options with the draft's method, lowercased. */
-type Build = <M extends string = never, T extends string = string>(
-  self: Ready<M, M, T>,
-) => E.Either<EndpointError, RequestOptions<Lower<T>>>
-
-/**
- * Builds the request on top of the defaults of an endpoint (or of options
- * given as defaults). The defaults are validated like any options: an object
- * that merely looks like an endpoint cannot slip anything past the checks.
- *
+/** Builds the request options on an endpoint's defaults, or on options given as defaults.
  * @example
  * import { endpoint, Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/lib/function.js"
- *
- * const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" })
- * pipe(Request.route("GET /user"), Request.buildWith(ghe)) // right({ url: "https://ghe.example/api/v3/user", ... })
- *
+ * Request.buildWith(endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" }))(Request.route("GET /user"))
  * @since 0.1.0
  */
 export const buildWith: {
-  <D extends object>(
-    defaults: Endpoint<D>,
-  ): <M extends string = never, T extends string = string>(
-    self: Ready<Exclude<M, SuppliedBy<D>>, M, T>,
-  ) => E.Either<EndpointError, RequestOptions<Lower<T>>>
-  <const O extends object>(
-    defaults: O,
-  ): <M extends string = never, T extends string = string>(
-    self: Ready<Exclude<M, SuppliedBy<O>>, M, T>,
-  ) => E.Either<EndpointError, RequestOptions<Lower<T>>>
-} = ((defaults: object) =>
-  (self: Draft<string>): E.Either<EndpointError, RequestOptions> =>
-    onDraft(self, (o) => chain(defaultsOf(defaults), (d) => parse(concat(d, o))))) as unknown as typeof buildWith
+  <D extends object>(defaults: Endpoint<D>): Build<SuppliedBy<D>>
+  <const O extends object>(defaults: O): Build<SuppliedBy<O>>
+} = ((defaults: object) => (self: Draft<string>) => overDefaults(defaults, self, parse)) as unknown as typeof buildWith
 
-/**
- * The draft merged over the built-in defaults, as `endpoint.merge` gives it.
- *
+/** Builds the request options on the built-in defaults.
  * @example
  * import { Request } from "fp-endpoint"
- * import { pipe } from "fp-ts/lib/function.js"
- *
- * pipe(Request.route("GET /orgs/{org}/repos"), Request.param("org", "octokit"), Request.merged)
- * // right({ method: "GET", url: "/orgs/{org}/repos", org: "octokit", ... })
- *
+ * Request.build(Request.route("GET /orgs/{org}/repos", { org: "octokit" })) // right({ method: "get", url: "https://api.github.com/orgs/octokit/repos", ... })
  * @since 0.1.0
  */
-export const merged = (self: Draft): E.Either<EndpointError, Merged> =>
-  onDraft(self, (o) => chain(defaultsOf(BUILT_IN_DEFAULTS), (d) => right(encode(concat(d, o)) as Merged)))
+export const build: Build = /* @__PURE__ */ buildWith(BUILT_IN_DEFAULTS)
 
-// -------------------------------------------------------------------------------------
-// utils
-// -------------------------------------------------------------------------------------
-
-const pair = (name: string, value: unknown): Record<string, unknown> => {
-  if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`) // caught by extend
-  const o: Record<string, unknown> = {}
-  put(o, name, value)
-  return o
-}
-
-const onDraft = <A>(self: Draft<string>, f: (o: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
-  attemptEither(() => {
-    if (typeof self !== "object" || self === null) return fail("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
-    if (self._tag === "Left" && isEndpointError(self.left)) return self as E.Either<EndpointError, A>
-    if (self._tag === "Right") return chain(decode(self.right === emptyOptions ? {} : encode(self.right)), f)
-    return fail("draft", "expected a Draft (an Either from Request)")
-  })
-
-/** An endpoint's `DEFAULTS`, or options given as defaults, validated. */
-const defaultsOf = (d: object): E.Either<EndpointError, Options> => {
-  const decoded = attemptEither(() => decode(typeof d === "function" ? (d as Endpoint).DEFAULTS : d))
-  return decoded._tag === "Right" ? decoded : fail(`defaults.${decoded.left.path}`, decoded.left.problem)
-}
+/** The draft merged over the built-in defaults, as `endpoint.merge` gives it.
+ * @example
+ * import { Request } from "fp-endpoint"
+ * Request.merged(Request.route("GET /orgs/{org}/repos", { org: "octokit" })) // right({ method: "GET", url: "/orgs/{org}/repos", org: "octokit", ... })
+ * @since 0.1.0
+ */
+export const merged = (self: Draft): E.Either<EndpointError, Merged> => overDefaults(BUILT_IN_DEFAULTS, self, (o) => right(encode(o) as Merged))

@@ -1,24 +1,17 @@
 /**
- * RFC 6570 URI templates, all four levels, parsed once into a frozen plan and
- * expanded without re-reading the text. Two modes: `"rfc6570"` is the RFC to
- * the letter; `"route"`, what `endpoint()` uses, also reads `:name` path
- * placeholders and `-` inside variable names (GitHub's routes use both), and
- * refuses a value that would make a whole path segment `.` or `..`.
+ * RFC 6570 URI templates, all four levels, parsed once into a frozen plan and expanded without
+ * reading the text again. Mode `"rfc6570"` is the RFC to the letter; mode `"route"`, which
+ * `endpoint()` uses, also reads `:name` path placeholders and `-` inside variable names (GitHub's
+ * routes use both), and refuses a value that would make a path segment `.` or `..`.
  *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import type { EndpointError } from "./EndpointError.js"
+import { EndpointError } from "./EndpointError.js"
 import { kindOf, quote, shown } from "./internal/describe.js"
-import { attemptEither, fail, right } from "./internal/either.js"
-import { encode, isDigit, isHexDigit, isUriChar, loneSurrogateAt, pctCodePoint, surrogatePair, RESERVED, UNRESERVED, type Allow } from "./internal/encode.js"
-import { byObject } from "./internal/memo.js"
-import { has, isArray, isDense, isPlainObject } from "./internal/object.js"
-import { scalarString } from "./internal/scalar.js"
-
-// -------------------------------------------------------------------------------------
-// model
-// -------------------------------------------------------------------------------------
+import { attempt, fail, left, right } from "./internal/either.js"
+import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
+import { isArray, isDense, isPlainObject, own } from "./internal/object.js"
 
 /**
  * An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
@@ -33,9 +26,7 @@ import { scalarString } from "./internal/scalar.js"
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 
 /**
- * `"rfc6570"`: the RFC alone. `"route"`: also `:name` placeholders at the
- * start of a path segment, `-` inside variable names, and no value that
- * makes a path segment `.` or `..`.
+ * `"rfc6570"`, the RFC alone, or `"route"`: also `:name`, `-` in names, and no dot segments made by values.
  *
  * @example
  * import type { Template } from "fp-endpoint"
@@ -47,8 +38,7 @@ export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 export type Mode = "rfc6570" | "route"
 
 /**
- * One variable of an expression: its name, whether it is exploded (`*`),
- * and its prefix length (`:3`), 0 when there is none.
+ * A variable of an expression: its name, whether it is exploded (`*`), its prefix length (`:3`, 0 for none).
  *
  * @example
  * import type { Template } from "fp-endpoint"
@@ -64,8 +54,8 @@ export interface VarSpec {
 }
 
 /**
- * A `{…}` expression (or a `:name` placeholder, which is `{name}`); `inPath`
- * says whether it stands before the template's query and fragment.
+ * A `{…}` expression, or a `:name` placeholder (which is `{name}`); `inPath` says whether it
+ * stands before the template's query and fragment.
  *
  * @example
  * import type { Template } from "fp-endpoint"
@@ -81,15 +71,14 @@ export interface Expression {
 }
 
 /**
- * A parsed template, deeply frozen: literal text (already encoded) and
- * expressions, and every variable name once, in order of appearance.
+ * A parsed template, deeply frozen: literal text (already encoded) and expressions, and every
+ * variable name once, in order of appearance.
  *
  * @example
  * import { Template } from "fp-endpoint"
- * import * as E from "fp-ts/lib/Either.js"
  *
  * const t = Template.parse("/repos/{owner}/{repo}{?page}")
- * E.isRight(t) && t.right.names // ["owner", "repo", "page"]
+ * t._tag === "Right" && t.right.names // ["owner", "repo", "page"]
  *
  * @since 0.1.0
  */
@@ -100,30 +89,9 @@ export interface Template {
   readonly names: ReadonlyArray<string>
 }
 
-interface OperatorSpec {
-  readonly first: string
-  readonly sep: string
-  readonly named: boolean
-  readonly ifEmpty: string
-  readonly allow: Allow
-}
-
-const OPERATORS = {} as Record<Operator, OperatorSpec>
-for (const op of ["", "+", "#", ".", "/", ";", "?", "&"] as const) {
-  const query = op === "?" || op === "&"
-  const reserved = op === "+" || op === "#"
-  OPERATORS[op] = {
-    first: op === "+" ? "" : op,
-    sep: query ? "&" : reserved || op === "" ? "," : op,
-    named: query || op === ";",
-    ifEmpty: query ? "=" : "",
-    allow: reserved ? RESERVED : UNRESERVED,
-  }
-}
-
 /**
- * The longest url an expansion may produce (65 536 characters): a template
- * that repeats a long value cannot build an unbounded string.
+ * The longest url an expansion may produce, 65 536 characters: a template that repeats a long
+ * value cannot build an unbounded string.
  *
  * @example
  * import { Template } from "fp-endpoint"
@@ -134,129 +102,97 @@ for (const op of ["", "+", "#", ".", "/", ";", "?", "&"] as const) {
  */
 export const MAX_LENGTH = 65_536
 
+/** RFC 6570 Appendix A: what an operator writes first and between variables, whether it names them, what it lets through. */
+interface Rules {
+  readonly first: string
+  readonly sep: string
+  readonly named: boolean
+  readonly ifEmpty: string
+  readonly allow: number
+}
+const rules = (first: string, sep: string, named: boolean, ifEmpty: string, allow: number): Rules => ({ first, sep, named, ifEmpty, allow })
+const OPERATORS: { readonly [O in Operator]: Rules } = {
+  "": rules("", ",", false, "", UNRESERVED),
+  "+": rules("", ",", false, "", RESERVED),
+  "#": rules("#", ",", false, "", RESERVED),
+  ".": rules(".", ".", false, "", UNRESERVED),
+  "/": rules("/", "/", false, "", UNRESERVED),
+  ";": rules(";", ";", true, "", UNRESERVED),
+  "?": rules("?", "&", true, "=", UNRESERVED),
+  "&": rules("&", "&", true, "=", UNRESERVED),
+}
+
 // -------------------------------------------------------------------------------------
 // parsing
 // -------------------------------------------------------------------------------------
 
-const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
-const isNameChar = (c: number, mode: Mode): boolean => isAlpha(c) || isDigit(c) || c === 95 || (c === 45 && mode === "route")
-const isOperator = (c: number): boolean => c === 43 || c === 35 || c === 46 || c === 47 || c === 59 || c === 63 || c === 38
-const isReservedOperator = (c: number): boolean => c === 61 || c === 44 || c === 33 || c === 64 || c === 124
-
-/** The length of the leading run of scheme characters, 0 unless `s` starts with a letter. */
-const schemeRun = (s: string): number => {
-  if (!isAlpha(s.charCodeAt(0))) return 0
-  let i = 1
-  while (i < s.length && (isAlpha(s.charCodeAt(i)) || isDigit(s.charCodeAt(i)) || "+-.".includes(s.charAt(i)))) i++
-  return i
-}
-
-/**
- * Whether `s` starts with an RFC 3986 scheme and `:` (an absolute url).
- *
- * @example
- * import { Template } from "fp-endpoint"
- *
- * Template.hasScheme("https://x.test/a") // true
- * Template.hasScheme("/a") // false
- *
- * @since 0.1.0
- */
-export const hasScheme = (s: string): boolean => {
-  const i = schemeRun(s)
-  return i > 0 && s.charCodeAt(i) === 58
-}
-
-/** Where `:name` placeholders may start: after `scheme:` and `//authority`, when present. */
-const afterAuthority = (s: string): number => {
-  if (!hasScheme(s)) return 0
-  let i = schemeRun(s) + 1
-  if (!s.startsWith("//", i)) return i
-  i += 2
-  while (i < s.length && !"/?#".includes(s.charAt(i))) i++
-  return i
-}
-
 type Parsed<A> = Either<EndpointError, A>
 
-const syntaxError = (source: string, at: number, problem: string): Parsed<never> =>
-  fail("url", `${problem} at position ${at} in template ${quote(source)}`)
+/** A variable name: letters, digits, `_` and `%XX`, single inner dots; `-` too in route mode. */
+const NAME = {
+  rfc6570: /(?:\w|%[\dA-Fa-f]{2})+(?:\.(?:\w|%[\dA-Fa-f]{2})+)*/y,
+  route: /(?:[\w-]|%[\dA-Fa-f]{2})+(?:\.(?:[\w-]|%[\dA-Fa-f]{2})+)*/y,
+}
+const match = (re: RegExp, s: string, at: number): string | undefined => {
+  re.lastIndex = at
+  return re.exec(s)?.[0]
+}
 
+const syntaxError = (s: string, at: number, problem: string): Parsed<never> => fail("url", `${problem} at position ${at} in template ${quote(s)}`)
 const charAt = (s: string, i: number): string => (i < s.length ? quote(s.charAt(i)) : "the end")
+/** At the end or at a `{`, the expression that opened at `open` is unclosed; anything else is `problem` at `j`. */
+const unexpected = (s: string, open: number, j: number, problem: string): Parsed<never> =>
+  j >= s.length || s.charAt(j) === "{" ? syntaxError(s, open, 'unclosed "{"') : syntaxError(s, j, problem)
 
-/** A variable name starting at `j`: its end, or an error. */
-const nameEnd = (s: string, j: number, mode: Mode): Parsed<number> => {
-  const start = j
-  while (j < s.length) {
-    const c = s.charCodeAt(j)
-    if (isNameChar(c, mode)) j++
-    else if (c === 37 && isHexDigit(s.charCodeAt(j + 1)) && isHexDigit(s.charCodeAt(j + 2))) j += 3
-    else if (c === 37) return syntaxError(s, j, "invalid percent-encoding in a variable name")
-    else if (c === 46 && j > start && s.charCodeAt(j - 1) !== 46) j++
-    else if (c === 46) return syntaxError(s, j, 'unexpected "." in a variable name')
-    else break
+/** The variable at `j` and the index after it. */
+const varSpec = (s: string, open: number, j: number, mode: Mode): Parsed<[VarSpec, number]> => {
+  const name = match(NAME[mode], s, j)
+  if (name === undefined) {
+    return unexpected(s, open, j, s.charAt(j) === "%" ? "invalid percent-encoding in a variable name" : `expected a variable name, got ${charAt(s, j)}`)
   }
-  if (s.charCodeAt(j - 1) === 46) return syntaxError(s, j - 1, 'a variable name cannot end with "."')
-  return right(j)
+  const spec = (explode: boolean, prefix: number, end: number): Parsed<[VarSpec, number]> => right([Object.freeze({ name, explode, prefix }), end])
+  j += name.length
+  if (s.charAt(j) !== ":") return s.charAt(j) === "*" ? spec(true, 0, j + 1) : spec(false, 0, j)
+  const digits = match(/[1-9]\d*/y, s, ++j)
+  if (digits === undefined) return syntaxError(s, j, `a prefix length must be a number from 1 to 9999, got ${charAt(s, j)}`)
+  return digits.length > 4 ? syntaxError(s, j, "a prefix length must be below 10000") : spec(false, Number(digits), j + digits.length)
 }
 
-/** The modifier after a name at `j`: the spec and the index after it. */
-const modifier = (s: string, j: number, name: string): Parsed<[VarSpec, number]> => {
-  if (s.charCodeAt(j) === 42) return right([{ name, explode: true, prefix: 0 }, j + 1])
-  if (s.charCodeAt(j) !== 58) return right([{ name, explode: false, prefix: 0 }, j])
-  const from = ++j
-  if (!(s.charCodeAt(j) >= 49 && s.charCodeAt(j) <= 57)) {
-    return syntaxError(s, j, `a prefix length must be a number from 1 to 9999, got ${charAt(s, j)}`)
-  }
-  while (isDigit(s.charCodeAt(j))) j++
-  if (j - from > 4) return syntaxError(s, from, "a prefix length must be below 10000")
-  return right([{ name, explode: false, prefix: Number(s.slice(from, j)) }, j])
-}
-
-/** One `{…}` expression starting at `open`: the expression and the index after `}`. */
+/** The `{…}` expression at `open` and the index after its `}`. */
 const expression = (s: string, open: number, mode: Mode, inPath: boolean): Parsed<[Expression, number]> => {
   let j = open + 1
-  const c = s.charCodeAt(j)
-  if (j >= s.length) return syntaxError(s, open, 'unclosed "{"')
-  if (c === 125) return syntaxError(s, open, "empty expression")
-  if (isReservedOperator(c)) return syntaxError(s, j, `operator ${quote(s.charAt(j))} is reserved`)
-  const operator = (isOperator(c) ? s.charAt(j++) : "") as Operator
+  const c = s.charAt(j)
+  if (c === "}") return syntaxError(s, open, "empty expression")
+  if (c !== "" && "=,!@|".includes(c)) return syntaxError(s, j, `operator ${quote(c)} is reserved`)
+  const operator = (c !== "" && "+#./;?&".includes(c) ? s.charAt(j++) : "") as Operator
   const variables: Array<VarSpec> = []
   for (;;) {
-    const end = nameEnd(s, j, mode)
-    if (end._tag === "Left") return end
-    if (end.right === j) {
-      if (j >= s.length || s.charCodeAt(j) === 123) return syntaxError(s, open, 'unclosed "{"')
-      return syntaxError(s, j, `expected a variable name, got ${charAt(s, j)}`)
-    }
-    const spec = modifier(s, end.right, s.slice(j, end.right))
-    if (spec._tag === "Left") return spec
-    variables.push(Object.freeze(spec.right[0]))
-    j = spec.right[1]
-    const next = s.charCodeAt(j)
-    if (next === 125) return right([Object.freeze({ operator, variables: Object.freeze(variables), inPath }), j + 1])
-    if (next !== 44) {
-      if (j >= s.length || next === 123) return syntaxError(s, open, 'unclosed "{"')
-      return syntaxError(s, j, `unexpected ${charAt(s, j)} in an expression`)
-    }
-    j++
+    const v = varSpec(s, open, j, mode)
+    if (v._tag === "Left") return v
+    variables.push(v.right[0])
+    j = v.right[1]
+    if (s.charAt(j) === "}") return right([Object.freeze({ operator, variables: Object.freeze(variables), inPath }), j + 1])
+    if (s.charAt(j++) !== ",") return unexpected(s, open, j - 1, `unexpected ${charAt(s, j - 1)} in an expression`)
   }
 }
 
-/** A `:name` placeholder at `i`: only in route mode, in the path, right after `/`. */
-const colonName = (s: string, i: number, mode: Mode, inPath: boolean, from: number): number => {
-  if (mode !== "route" || !inPath || i < from || s.charCodeAt(i - 1) !== 47) return i
-  const d = s.charCodeAt(i + 1)
-  if (!(isAlpha(d) || d === 95)) return i
-  let j = i + 2
-  while (j < s.length && (isAlpha(s.charCodeAt(j)) || isDigit(s.charCodeAt(j)) || s.charCodeAt(j) === 95)) j++
-  return j
+/** A `:name` placeholder at `i`, right after a `/`: the expression (`{name}`) and the index after it. */
+const colonName = (s: string, i: number, inPath: boolean): [Expression, number] | undefined => {
+  const name = s.charAt(i - 1) === "/" ? match(/[A-Za-z_]\w*/y, s, i + 1) : undefined
+  if (name === undefined) return undefined
+  return [Object.freeze({ operator: "", variables: Object.freeze([Object.freeze({ name, explode: false, prefix: 0 })]), inPath }), i + 1 + name.length]
+}
+
+/** Literal text, percent-encoded where it may not stand in a URI; a lone surrogate is an error. */
+const literal = (s: string, from: number, to: number): Parsed<string> => {
+  const text = s.slice(from, to)
+  const out = encode(text, RESERVED)
+  return out !== undefined ? right(out) : syntaxError(s, from + loneSurrogateAt(text), "lone surrogate")
 }
 
 /**
- * Parses a template into a frozen plan. Malformed syntax is an
- * `EndpointError` naming the position; literal characters that may not
- * appear in a URI are percent-encoded (an existing `%XX` is kept).
+ * Parses a template into a frozen plan. Malformed syntax is an `EndpointError` naming the
+ * position; literal characters that may not stand in a URI are percent-encoded (`%XX` is kept).
  *
  * @example
  * import { Template } from "fp-endpoint"
@@ -270,277 +206,196 @@ export const parse = (source: string, mode: Mode = "route"): Either<EndpointErro
   if (typeof source !== "string") return fail("url", `expected a string, got ${kindOf(source)}`)
   const parts: Array<string | Expression> = []
   const names = new Set<string>()
-  const colonsFrom = afterAuthority(source)
-  let literal = ""
-  let start = 0
+  // `:name` is read in route mode only, after any `scheme:` and `//authority`
+  const colonsFrom = mode === "route" ? (/^[A-Za-z][A-Za-z\d+.-]*:(?:\/\/[^/?#]*)?/.exec(source)?.[0].length ?? 0) : Infinity
   let inPath = true
-  const add = (e: Expression): void => {
-    if (literal !== "") parts.push(literal)
-    literal = ""
-    parts.push(e)
-    for (const v of e.variables) names.add(v.name)
-  }
-  for (let i = 0; i < source.length; ) {
-    const c = source.charCodeAt(i)
-    const colon = c === 58 ? colonName(source, i, mode, inPath, colonsFrom) : i
-    if (colon > i) {
-      literal += source.slice(start, i)
-      add(Object.freeze({ operator: "", variables: Object.freeze([Object.freeze({ name: source.slice(i + 1, colon), explode: false, prefix: 0 })]), inPath }))
-      i = start = colon
-    } else if (c === 123) {
-      literal += source.slice(start, i)
-      const e = expression(source, i, mode, inPath)
-      if (e._tag === "Left") return e
-      add(e.right[0])
-      if ("?&#".includes(e.right[0].operator) && e.right[0].operator !== "") inPath = false
-      i = start = e.right[1]
-    } else if (c === 125) {
-      return syntaxError(source, i, 'unmatched "}"')
-    } else if (isUriChar(c) || (c === 37 && isHexDigit(source.charCodeAt(i + 1)) && isHexDigit(source.charCodeAt(i + 2)))) {
-      if (c === 63 || c === 35) inPath = false
-      i += c === 37 ? 3 : 1
-    } else {
-      const cp = c >= 0xd800 && c <= 0xdfff ? surrogatePair(source, i, c) : c
-      if (cp < 0) return syntaxError(source, i, "lone surrogate")
-      literal += source.slice(start, i) + pctCodePoint(cp)
-      i = start = i + (cp > 0xffff ? 2 : 1)
+  let start = 0 // where the literal text not yet added begins
+  for (let i = 0; i <= source.length; ) {
+    const c = source.charAt(i)
+    const colon: [Expression, number] | undefined = c === ":" && inPath && i >= colonsFrom ? colonName(source, i, inPath) : undefined
+    if (c === "}") return syntaxError(source, i, 'unmatched "}"')
+    if (c !== "{" && colon === undefined && i < source.length) {
+      inPath &&= c !== "?" && c !== "#"
+      i++
+      continue
     }
+    const text = literal(source, start, i)
+    if (text._tag === "Left") return text
+    if (text.right !== "") parts.push(text.right)
+    if (i === source.length) break
+    const e: Parsed<[Expression, number]> = colon !== undefined ? right(colon) : expression(source, i, mode, inPath)
+    if (e._tag === "Left") return e
+    const [expr, end]: [Expression, number] = e.right
+    parts.push(expr)
+    for (const v of expr.variables) names.add(v.name)
+    inPath &&= expr.operator !== "?" && expr.operator !== "&" && expr.operator !== "#"
+    i = start = end
   }
-  literal += source.slice(start)
-  if (literal !== "") parts.push(literal)
-  return right(Object.freeze({ source, mode, parts: Object.freeze(parts), names: Object.freeze(Array.from(names)) }))
+  return right(Object.freeze({ source, mode, parts: Object.freeze(parts), names: Object.freeze([...names]) }))
 }
 
 // -------------------------------------------------------------------------------------
 // expansion
 // -------------------------------------------------------------------------------------
 
-/** The first `count` code points of `s` (a prefix never splits a surrogate pair). */
-const prefixOf = (s: string, count: number): string => {
-  let i = 0
-  for (let seen = 0; i < s.length && seen < count; seen++) i += surrogatePair(s, i, s.charCodeAt(i)) > 0xffff ? 2 : 1
-  return s.slice(0, i)
+// Inside an expansion a step returns its text or the error that stops it; exports return Eithers.
+type Text = string | EndpointError
+type Values = Readonly<Record<string, unknown>>
+
+const encoded = (s: string, allow: number, field: string): Text =>
+  encode(s, allow) ?? new EndpointError(shown(field), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
+
+/** `name=value`, or `name` and the operator's `ifEmpty` for an empty value. */
+const pair = (op: Rules, name: string, raw: string, value: string): string => (raw === "" ? name + op.ifEmpty : `${name}=${value}`)
+
+/** A list's member (`key` is its index) or a record's entry, expanded. */
+const member = (op: Rules, v: VarSpec, list: boolean, key: string, value: unknown): Text => {
+  const field = list ? `${v.name}[${key}]` : `${v.name}.${key}`
+  const s = textOf(value)
+  if (s === undefined) return new EndpointError(shown(field), `a list or record member must be a string, number, boolean or bigint, got ${kindOf(value)}`)
+  const k = list ? "" : encoded(key, op.allow, field)
+  const e = encoded(s, op.allow, field)
+  if (typeof k !== "string" || typeof e !== "string") return typeof k !== "string" ? k : e
+  if (list) return v.explode && op.named ? pair(op, v.name, s, e) : e
+  return !v.explode ? `${k},${e}` : op.named ? pair(op, k, s, e) : `${k}=${e}`
 }
 
-/** `s` encoded for the operator, or the lone-surrogate error naming `field`. */
-const encoded = (s: string, allow: Allow, field: string): Parsed<string> => {
-  const out = encode(s, allow)
-  return out !== undefined ? right(out) : fail(shown(field), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
-}
-
-/** `name=value`, or `name` + the operator's `ifEmpty` for an empty value. */
-const pair = (op: OperatorSpec, name: string, raw: string, value: string): string =>
-  raw === "" ? name + op.ifEmpty : name + "=" + value
-
-/** A list's or record's members, each checked and encoded: `[encoded key, raw value, encoded value]`. */
-const members = (op: OperatorSpec, name: string, value: object): Parsed<Array<[string, string, string]>> => {
+/** A list or a record, expanded; `undefined` when no member is defined (RFC 6570 §2.3). */
+const composite = (op: Rules, v: VarSpec, value: object): Text | undefined => {
   const list = Array.isArray(value)
-  if (list && !isDense(value)) return fail(shown(name), "a sparse array (with holes) cannot be expanded")
-  const out: Array<[string, string, string]> = []
+  if (v.prefix > 0) return new EndpointError(shown(v.name), `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
+  if (list && !isDense(value)) return new EndpointError(shown(v.name), "a sparse array (with holes) cannot be expanded")
   // a list's members are its indices only (a regular expression's match has "index" and "input" too)
-  const keys = list ? Array.from({ length: (value as ReadonlyArray<unknown>).length }, (_, i) => String(i)) : Object.keys(value)
+  const keys = list ? Array.from(value, (_, i) => String(i)) : Object.keys(value)
+  const pieces: Array<string> = []
   for (const key of keys) {
-    const member: unknown = (value as Record<string, unknown>)[key]
-    if (member === undefined || member === null) continue
-    const field = list ? `${name}[${key}]` : `${name}.${key}`
-    const s = scalarString(member)
-    if (s === undefined) return fail(shown(field), `a list or record member must be a string, number, boolean or bigint, got ${kindOf(member)}`)
-    const k = list ? right("") : encoded(key, op.allow, field)
-    if (k._tag === "Left") return k
-    const v = encoded(s, op.allow, field)
-    if (v._tag === "Left") return v
-    out.push([k.right, s, v.right])
+    const m: unknown = (value as Record<string, unknown>)[key]
+    if (m === undefined || m === null) continue
+    const piece = member(op, v, list, key, m)
+    if (typeof piece !== "string") return piece
+    pieces.push(piece)
   }
-  return right(out)
-}
-
-/** A list or record value; `undefined` when it has no defined member (RFC 6570 §2.3). */
-const composite = (op: OperatorSpec, v: VarSpec, value: object): Parsed<string | undefined> => {
-  const list = Array.isArray(value)
-  if (v.prefix > 0) return fail(shown(v.name), `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
-  const m = members(op, v.name, value)
-  if (m._tag === "Left" || m.right.length === 0) return m._tag === "Left" ? m : right(undefined)
-  const pieces = m.right.map(([k, raw, enc]) =>
-    list
-      ? v.explode && op.named ? pair(op, v.name, raw, enc) : enc
-      : !v.explode ? k + "," + enc : op.named ? pair(op, k, raw, enc) : k + "=" + enc,
-  )
   const joined = pieces.join(v.explode ? op.sep : ",")
-  return right(op.named && !v.explode ? v.name + "=" + joined : joined)
+  return pieces.length === 0 ? undefined : op.named && !v.explode ? `${v.name}=${joined}` : joined
 }
 
-/** One variable's expansion, without the lead or separator; `undefined` when undefined. */
-const variable = (op: OperatorSpec, v: VarSpec, value: unknown): Parsed<string | undefined> => {
-  if (value === undefined || value === null) return right(undefined)
-  const scalar = scalarString(value)
+/** One variable's expansion, without the operator's lead or separator; `undefined` when it is undefined. */
+const variable = (op: Rules, v: VarSpec, value: unknown): Text | undefined => {
+  if (value === undefined || value === null) return undefined
+  const scalar = textOf(value)
   if (scalar === undefined) {
     if (isArray(value) || isPlainObject(value)) return composite(op, v, value)
-    return fail(shown(v.name), `cannot expand a ${kindOf(value)} in the url template (expected a string, number, boolean, bigint, list or record)`)
+    return new EndpointError(shown(v.name), `cannot expand a ${kindOf(value)} in the url template (expected a string, number, boolean, bigint, list or record)`)
   }
-  const s = v.prefix > 0 ? prefixOf(scalar, v.prefix) : scalar
+  const s = v.prefix > 0 ? [...scalar.slice(0, 2 * v.prefix)].slice(0, v.prefix).join("") : scalar // code points: no pair is split
   const e = encoded(s, op.allow, v.name)
-  if (e._tag === "Left" || !op.named) return e
-  return right(pair(op, v.name, s, e.right))
+  return typeof e !== "string" || !op.named ? e : pair(op, v.name, s, e)
 }
 
-/** Each variable's expansion in one expansion of a template, by operator and variable: a name repeated reads and walks its value once. */
-type Pieces = Map<string, Parsed<string | undefined>>
+/** The expansions of one call, by operator, modifiers and name, when a name repeats: a value is walked once. */
+type Memo = Map<string, Text | undefined>
 
-const expandExpression = (e: Expression, lookup: (name: string) => unknown, room: number, pieces: Pieces | undefined): Parsed<string> => {
+const expandExpression = (e: Expression, values: Values, room: number, memo: Memo | undefined): Text => {
   const op = OPERATORS[e.operator]
   let out = ""
   let defined = false
-  for (const v of e.variables) {
-    const value = lookup(v.name)
-    if (value === undefined || value === null) continue
+  for (let i = 0; i < e.variables.length; i++) {
+    const v = e.variables[i]!
+    const value = own(values, v.name)
     // a string without a prefix, the commonest case, is written at once
-    let piece = typeof value === "string" && v.prefix === 0 ? encode(value, op.allow) : undefined
+    let piece: Text | undefined = typeof value === "string" && v.prefix === 0 ? encode(value, op.allow) : undefined
     if (piece !== undefined && op.named) piece = pair(op, v.name, value as string, piece)
     if (piece === undefined) {
-      const key = pieces === undefined ? "" : `${e.operator} ${v.explode} ${v.prefix} ${v.name}`
-      const known = pieces?.get(key)
-      const p = known ?? variable(op, v, value)
-      if (known === undefined) pieces?.set(key, p)
-      if (p._tag === "Left") return p
-      if (p.right === undefined) continue
-      piece = p.right
+      const key = memo === undefined ? "" : `${e.operator} ${v.explode} ${v.prefix} ${v.name}`
+      piece = memo?.has(key) ? memo.get(key) : variable(op, v, value)
+      memo?.set(key, piece)
+      if (piece === undefined) continue
+      if (typeof piece !== "string") return piece
     }
     out += (defined ? op.sep : op.first) + piece
     defined = true
     if (out.length > room) return tooLong() // before a repeated long value can build an unbounded string
   }
-  return right(out)
+  return out
 }
 
-/** Whether a segment is `.` or `..`, `%2e` counting as a dot (WHATWG URL resolves it too). */
-const isDotSegment = (segment: string): boolean => {
-  if (segment.length > 6) return false
-  const s = segment.replace(/%2e/gi, ".")
-  return s === "." || s === ".."
-}
-
-/** Where the path of a url ends: at its first `?` or `#`, or its end. */
-const pathLength = (url: string): number => {
-  const q = url.indexOf("?")
-  const h = url.indexOf("#")
-  return q < 0 ? (h < 0 ? url.length : h) : h < 0 ? q : Math.min(q, h)
-}
-
-/** Whether a path may hold a `.` or `..` segment: a `/.`, a `/%2e`, or a leading dot. */
-const mayHoldDotSegment = (path: string): boolean => {
-  if (path.startsWith(".") || path.includes("/.")) return true
-  for (let p = path.indexOf("%2"); p >= 0; p = path.indexOf("%2", p + 2)) {
-    if ((path.charCodeAt(p + 2) | 32) === 101 && (p === 0 || path.charCodeAt(p - 1) === 47)) return true
-  }
-  return false
-}
-
-/** Operators whose text stays in the segment it starts in: an empty one there completes that segment. */
-const IN_SEGMENT: ReadonlySet<Operator> = new Set<Operator>(["", "+", ".", ";"])
+const tooLong = (): EndpointError => new EndpointError("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
 
 /**
- * The index (in `spans`) of the first expression that takes part in a `.` or
- * `..` segment of the path: it wrote some of the segment or the `/` before it
- * (`{/x}..` with `x` empty), or, empty, stands inside it (`{name}.{ext}` with
- * both empty). `spans` holds each expression's start, end and operator, in
- * order; one pass over segments and expressions together.
+ * The first expression that takes part in a `.` or `..` segment of the path (`%2e` is a dot to
+ * URL parsers too): it wrote some of the segment or the `/` before it, or, empty, stands inside
+ * it (`{name}.{ext}`, both empty). `spans` holds each expression's start and end in `url`.
  */
-const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): number => {
-  const path = url.slice(0, pathLength(url))
+const dotSegmentExpression = (t: Template, url: string, spans: ReadonlyArray<number>): Expression | undefined => {
+  const expressions = t.parts.filter((p): p is Expression => typeof p !== "string")
   let from = 0
-  let first = 0 // expressions before `first` end before the current segment
-  for (const segment of path.split("/")) {
+  for (const segment of url.split(/[?#]/, 1)[0]!.split("/")) {
     const to = from + segment.length
-    while (first < spans.length && spans[first]![1] < from) first++
-    if (isDotSegment(segment)) {
-      for (let i = first; i < spans.length && spans[i]![0] <= to; i++) {
-        const [start, end, operator] = spans[i]!
-        if (start < end ? start < to : start >= from && IN_SEGMENT.has(operator)) return i
-      }
+    const touches = (e: Expression, i: number): boolean => {
+      const [start, end] = [spans[2 * i]!, spans[2 * i + 1]!]
+      return start < end ? start < to && end >= from : start >= from && start <= to && ["", "+", ".", ";"].includes(e.operator)
     }
+    const found = /^(?:\.|%2e){1,2}$/i.test(segment) ? expressions.find(touches) : undefined
+    if (found !== undefined) return found
     from = to + 1
   }
-  return -1
+  return undefined
 }
 
-/** Where an expression's text stands in the url, and its operator. */
-type Span = readonly [start: number, end: number, operator: Operator]
-
-/** The variable of an expression to name for a dot segment: the first defined one whose text has a dot, else the first defined. */
-const culprit = (e: Expression, lookup: (name: string) => unknown): string => {
-  const defined = e.variables.flatMap((v) => {
-    const value = lookup(v.name) // once each
-    return value === undefined || value === null ? [] : [{ name: v.name, value }]
-  })
-  const dotted = defined.find(({ value }) => {
-    const text = typeof value === "object" ? Object.values(value as object).join("/") : String(value)
-    return text.includes(".") || /%2e/i.test(text)
-  })
-  return (dotted ?? defined[0] ?? e.variables[0]!).name
+/** The variable named for a dot segment: the first defined one whose text has a dot, else the first defined. */
+const culprit = (e: Expression, values: Values): string => {
+  const defined = e.variables.filter((v) => own(values, v.name) !== undefined && own(values, v.name) !== null)
+  const text = (u: unknown): string => (typeof u === "object" ? Object.values(u as object).join("/") : String(u))
+  return (defined.find((v) => /\.|%2e/i.test(text(own(values, v.name)))) ?? defined[0] ?? e.variables[0]!).name
 }
 
 /**
- * Expands a parsed template, reading each variable through `lookup`. A value
- * that cannot be expanded, a url longer than {@link MAX_LENGTH}, or (route
- * mode) a value that makes a path segment `.` or `..` is an `EndpointError`.
+ * Expands a parsed template with `values`, whose own properties are the variables. A value that
+ * cannot be expanded, a url longer than {@link MAX_LENGTH}, or (route mode) a value that makes a
+ * path segment `.` or `..` is an `EndpointError`; a value's getter may throw.
  *
  * @example
  * import { Template } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
  * import { pipe } from "fp-ts/lib/function.js"
  *
- * pipe(Template.parse("/search{?q,page}"), E.flatMap(Template.expand({ q: "a b", page: 2 })))
- * // right("/search?q=a%20b&page=2")
+ * pipe(Template.parse("/repos/{owner}"), E.flatMap((t) => Template.expandWith(t, { owner: "octokit" }))) // right("/repos/octokit")
  *
  * @since 0.1.0
  */
-export const expandWith = (t: Template, lookup: (name: string) => unknown): Either<EndpointError, string> => {
+export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => {
+  const parts = t.parts
+  let count = 0
+  for (let i = 0; i < parts.length; i++) count += typeof parts[i] === "string" ? 0 : (parts[i] as Expression).variables.length
+  const memo: Memo | undefined = count > t.names.length ? new Map() : undefined
+  const spans: Array<number> = []
   let out = ""
-  const spans: Array<Span> = []
-  const repeats = repeatsNames(t)
-  const read = repeats ? remembering(lookup) : lookup
-  const pieces: Pieces | undefined = repeats ? new Map() : undefined
-  for (const part of t.parts) {
-    if (typeof part === "string") {
-      out += part
-      continue
+  let dotted = false // whether an expression's text may take part in a dot segment: a dot, `%2`, a `/` at its end, or nothing
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    const text = typeof part === "string" ? part : expandExpression(part, values, MAX_LENGTH - out.length, memo)
+    if (typeof text !== "string") return left(text)
+    if (typeof part !== "string") {
+      spans.push(out.length, out.length + text.length)
+      dotted ||= text === "" || text.endsWith("/") || text.includes(".") || text.includes("%2")
     }
-    const piece = expandExpression(part, read, MAX_LENGTH - out.length, pieces)
-    if (piece._tag === "Left") return piece
-    spans.push([out.length, out.length + piece.right.length, part.operator])
-    out += piece.right
+    out += text
   }
-  if (out.length > MAX_LENGTH) return tooLong()
-  if (t.mode === "rfc6570" || !mayHoldDotSegment(out) || !mayHoldDotSegment(out.slice(0, pathLength(out)))) return right(out)
-  const found = dotSegmentExpression(out, spans)
-  if (found < 0) return right(out)
-  const e = t.parts.filter((p): p is Expression => typeof p !== "string")[found]!
-  return fail(shown(culprit(e, read)), 'a value cannot make a path segment "." or ".." (it would move the request)')
-}
-
-const tooLong = (): Parsed<never> => fail("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
-
-/** Whether a template names a variable more than once (then each value is read, and walked, once). */
-const repeatsNames = byObject((t: Template): boolean => t.parts.reduce((n, p) => n + (typeof p === "string" ? 0 : p.variables.length), 0) > t.names.length)
-
-/** `lookup`, each name read once per expansion. */
-const remembering = (lookup: (name: string) => unknown): ((name: string) => unknown) => {
-  const seen = new Map<string, unknown>()
-  return (name) => {
-    if (!seen.has(name)) seen.set(name, lookup(name))
-    return seen.get(name)
-  }
+  if (out.length > MAX_LENGTH) return left(tooLong())
+  const mayHold = dotted && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
+  const e = mayHold ? dotSegmentExpression(t, out, spans) : undefined
+  return e === undefined ? right(out) : fail(shown(culprit(e, values)), 'a value cannot make a path segment "." or ".." (it would move the request)')
 }
 
 /**
- * Expands a template with the given variables; data-last, for `pipe`.
+ * Expands a template with the given variables; data-last, for `pipe`. Never throws.
  *
  * @example
  * import { Template } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
  * import { pipe } from "fp-ts/lib/function.js"
  *
- * pipe(Template.parse("/repos/{owner}"), E.flatMap(Template.expand({ owner: "octokit" }))) // right("/repos/octokit")
+ * pipe(Template.parse("/search{?q,page}"), E.flatMap(Template.expand({ q: "a b", page: 2 }))) // right("/search?q=a%20b&page=2")
  *
  * @since 0.1.0
  */
@@ -549,4 +404,4 @@ export const expand =
   (t: Template): Either<EndpointError, string> =>
     typeof values !== "object" || values === null
       ? fail("values", `expected an object of variable values, got ${kindOf(values)}`)
-      : attemptEither(() => expandWith(t, (name) => (has(values, name) ? values[name] : undefined))) // a caller's getter may throw
+      : attempt(() => expandWith(t, { ...values })) // one read of each value: a getter may throw

@@ -73,14 +73,14 @@ describe("the parsed form", () => {
     expect(inPath("/%3F{a}")).toEqual([true]) // an encoded ? is not a query
   })
 
-  test("expandWith reads each variable through the lookup, once per name", () => {
-    const seen: Array<string> = []
-    const out = Template.expandWith(parsed("/{a}/{b}{?a}"), (name) => {
-      seen.push(name)
-      return name.toUpperCase()
-    })
-    expect(out).toEqual(E.right("/A/B?a=A"))
-    expect(seen).toEqual(["a", "b"]) // a repeated name is read (and its value walked) once
+  test("expand reads each value once, however often its name repeats", () => {
+    const reads: Array<string> = []
+    const values = {
+      get a() { reads.push("a"); return "A" },
+      get b() { reads.push("b"); return "B" },
+    }
+    expect(Template.expand(values)(parsed("/{a}/{b}{?a}"))).toEqual(E.right("/A/B?a=A"))
+    expect(reads).toEqual(["a", "b"])
   })
 
   test("a repeated name with a large value costs one walk of the value, not one per occurrence", () => {
@@ -107,14 +107,13 @@ describe("the parsed form", () => {
     expect(E.isLeft(Template.expand(hostile)(parsed("/{a}")))).toBe(true)
   })
 
-  test("hasScheme: a scheme and a colon at the start", () => {
-    expect(Template.hasScheme("https://x.test/a")).toBe(true)
-    expect(Template.hasScheme("urn:isbn:1")).toBe(true)
-    expect(Template.hasScheme("git+ssh://h")).toBe(true)
-    expect(Template.hasScheme("/a")).toBe(false)
-    expect(Template.hasScheme("1a:b")).toBe(false)
-    expect(Template.hasScheme("a/b:c")).toBe(false)
-    expect(Template.hasScheme("")).toBe(false)
+  test("a url that starts with a scheme and a colon is used as it is; anything else is joined to the base", () => {
+    const at = (u: string) => endpoint({ url: u }).url
+    for (const absolute of ["https://x.test/a", "urn:isbn:1", "git+ssh://h"]) expect(at(absolute)).toBe(absolute)
+    expect(at("/a")).toBe("https://api.github.com/a")
+    expect(at("1a:b")).toBe("https://api.github.com/1a:b")
+    expect(at("a/b:c")).toBe("https://api.github.com/a/b:c")
+    expect(at("")).toBe("https://api.github.com")
   })
 })
 

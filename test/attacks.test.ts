@@ -5,7 +5,7 @@ import * as E from "fp-ts/lib/Either.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { pipe } from "fp-ts/lib/function.js"
 import {
-  Accept,
+
   Codec,
   CommandLine,
   endpoint as typedEndpoint,
@@ -493,7 +493,7 @@ describe("size: linear time (generous guards)", () => {
   const N = 100_000
   const GUARD_MS = 2000
   const MAX_URL = Template.MAX_LENGTH
-  const MAX_HEADER = Accept.MAX_HEADER_LENGTH
+  const MAX_HEADER = Parse.MAX_HEADER_LENGTH
 
   it("a 100 000-character url of literal text is an EndpointError on url, found fast; the longest allowed one works", () => {
     // an expanded url above Template.MAX_LENGTH (65 536) is an EndpointError on url
@@ -570,7 +570,7 @@ describe("size: linear time (generous guards)", () => {
   })
 
   it("a long accept header with a format and previews", () => {
-    // about half of Accept.MAX_HEADER_LENGTH, in the shapes that stress the accept rules
+    // about half of Parse.MAX_HEADER_LENGTH, in the shapes that stress the accept rules
     const accept = "application/vnd.github.v3+json,".repeat(250) + "x-preview-".repeat(100)
     expect(accept.length).toBeLessThan(MAX_HEADER)
     const [r, ms] = timed(() =>

@@ -105,8 +105,8 @@ describe("the io-ts boundary", () => {
     expect(Codec.OptionsCodec.is({ ...Options.empty, url: "/x" })).toBe(true)
     expect(Codec.OptionsCodec.is({ ...Options.empty, headers: { Accept: "x" } })).toBe(false)
     expect(Codec.OptionsCodec.is({ url: "/x" })).toBe(false) // flat options are input, not the model
-    expect(Codec.HeadersCodec.is({ Accept: "x" })).toBe(false)
-    expect(Codec.HeadersCodec.is({ accept: "x" })).toBe(true)
+    expect(Codec.fieldCodecs.headers.is({ Accept: "x" })).toBe(false)
+    expect(Codec.fieldCodecs.headers.is({ accept: "x" })).toBe(true)
   })
 })
 

@@ -1,62 +1,35 @@
-// Small text helpers for error messages. Everything here is bounded in the
-// length of what it prints, so a 100 000-character hostile key or value never
-// turns into a 100 000-character message.
+// Text for error messages, bounded in length (a 100 000-character hostile key stays short)
+// and with control characters escaped (a message cannot forge lines or terminal codes).
 
 const MAX_SHOWN = 60
 
-/** A short, safe rendering of a string for a message. */
-export const quote = (s: string): string =>
-  escapeControls(JSON.stringify(s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s))
-
-/** A name as a field path, cut to a bounded length (a 100 000-character parameter name stays short). */
-export const shown = (name: string): string =>
-  escapeControls(name.length > MAX_SHOWN ? `${name.slice(0, MAX_SHOWN)}…` : name)
-
-/** Control characters as `\u001b` escapes, so a message cannot forge lines or terminal codes. */
 const escapeControls = (s: string): string =>
-  s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
+  s.replace(/[\0-\x1f\x7f-\x9f]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
 
-/** What kind of value this is, in words: "null", "array", "function", "Date", ... */
+const cut = (s: string): string => (s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s)
+
+/** A string quoted for a message. */
+export const quote = (s: string): string => escapeControls(JSON.stringify(cut(s)))
+
+/** A name as a field path. */
+export const shown = (name: string): string => escapeControls(cut(name))
+
+/** A path and a key: `headers` + `accept` is `headers.accept`, an unusual key is `headers["a b"]`. */
+export const child = (path: string, key: string): string =>
+  /^[A-Za-z_$-][\w$-]{0,59}$/.test(key) ? (path === "" ? key : `${path}.${key}`) : `${path}[${quote(key)}]`
+
+/** What kind of value this is, in words: "null", "array", "function", "Date", ... Never throws. */
 export const kindOf = (u: unknown): string => {
-  if (u === null) return "null"
-  const t = typeof u
-  if (t !== "object") return t
+  if (u === null || typeof u !== "object") return u === null ? "null" : typeof u
   try {
     if (Array.isArray(u)) return "array"
   } catch {
-    return "revoked Proxy" // Array.isArray throws only on a revoked Proxy
+    return "revoked Proxy" // the one value Array.isArray throws on
   }
-  let proto: unknown
   try {
-    proto = Object.getPrototypeOf(u)
+    const name: unknown = Object.getPrototypeOf(u)?.constructor?.name
+    return typeof name === "string" && name !== "" && name !== "Object" && name.length <= MAX_SHOWN ? shown(name) : "object"
   } catch {
-    return "object"
+    return "object" // a hostile getter on the way to the name
   }
-  if (proto === null || proto === Object.prototype) return "object"
-  try {
-    const ctor = (proto as { constructor?: unknown }).constructor
-    if (typeof ctor === "function" && typeof ctor.name === "string" && ctor.name !== "") {
-      return ctor.name.length > MAX_SHOWN ? "object" : shown(ctor.name) // a class name is caller text: escaped
-    }
-  } catch {
-    // a hostile getter; fall through
-  }
-  return "object"
-}
-
-const isIdentifier = (key: string): boolean => {
-  if (key.length === 0 || key.length > MAX_SHOWN) return false
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i)
-    const ok =
-      (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c === 45 || (i > 0 && c >= 48 && c <= 57)
-    if (!ok) return false
-  }
-  return true
-}
-
-/** Extends a field path with a key: `headers` + `accept` → `headers.accept`. */
-export const child = (path: string, key: string): string => {
-  if (isIdentifier(key)) return path === "" ? key : `${path}.${key}`
-  return `${path}[${quote(key)}]`
 }

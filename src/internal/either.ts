@@ -1,15 +1,13 @@
-// Either values built locally: importing fp-ts' Either constructors would bring
-// the whole module into a browser bundle. They are fp-ts' own shape.
+// Either values and the edge between throwing code and Either code. The constructors are
+// fp-ts' own shape, built here: fp-ts' Either module would follow them into a browser bundle.
 import type { Either, Left, Right } from "fp-ts/lib/Either.js"
 import { EndpointError, isEndpointError } from "../EndpointError.js"
 
 export const left = <E>(left: E): Left<E> => ({ _tag: "Left", left })
 export const right = <A>(right: A): Right<A> => ({ _tag: "Right", right })
-
-/** A failure as an `Either`. */
 export const fail = (path: string, problem: string): Left<EndpointError> => left(new EndpointError(path, problem))
 
-/** Chains an `Either` (fp-ts' `flatMap`, without the import). */
+/** fp-ts' `flatMap`, data-first. */
 export const chain = <E, A, B>(ea: Either<E, A>, f: (a: A) => Either<E, B>): Either<E, B> =>
   ea._tag === "Left" ? ea : f(ea.right)
 
@@ -19,32 +17,24 @@ export const orThrow = <A>(ea: Either<EndpointError, A>): A => {
   return ea.right
 }
 
-/** What a foreign exception becomes: a genuine error stays, anything else is described. */
-export const toEndpointError = (e: unknown, path = ""): EndpointError => {
-  if (isEndpointError(e)) return e
-  return new EndpointError(path, `reading the input failed${describeThrown(e)}`)
-}
-
-const describeThrown = (e: unknown): string => {
-  const text = errorText(e)
-  return text === undefined ? "" : ` (${text})`
-}
-
-/** `name: message` of a thrown `Error`, bounded and without control characters; `undefined` for anything else. */
+/** `name: message` of a thrown `Error`, bounded, control characters blanked; `undefined` for anything else. */
 export const errorText = (e: unknown): string | undefined => {
   try {
-    if (!(e instanceof Error)) return undefined
-    return `${String(e.name)}: ${String(e.message)}`.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+    return e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200).replace(/[\0-\x1f\x7f-\x9f]/g, " ") : undefined
   } catch {
     return undefined
   }
 }
 
-/**
- * Runs `f`, which calls foreign code (a caller's getter, `JSON.stringify`),
- * and turns anything it throws into an `EndpointError` in a `Left`.
- */
-export const attemptEither = <A>(f: () => Either<EndpointError, A>, path = ""): Either<EndpointError, A> => {
+/** What a thrown value becomes: a genuine error stays; anything else (a caller's getter threw) is described. */
+export const toEndpointError = (e: unknown, path = ""): EndpointError => {
+  if (isEndpointError(e)) return e
+  const text = errorText(e)
+  return new EndpointError(path, `reading the input failed${text === undefined ? "" : ` (${text})`}`)
+}
+
+/** Runs `f`, which may meet a caller's getter or Proxy trap, with whatever it throws as a `Left`. */
+export const attempt = <A>(f: () => Either<EndpointError, A>, path = ""): Either<EndpointError, A> => {
   try {
     return f()
   } catch (e) {
@@ -52,8 +42,8 @@ export const attemptEither = <A>(f: () => Either<EndpointError, A>, path = ""): 
   }
 }
 
-/** {@link attemptEither} for code at the edges (adapters) that throws `EndpointError` itself. */
-export const attempt = <A>(f: () => A): Either<EndpointError, A> => attemptEither(() => right(f()))
+/** fp-ts' `tryCatch` for edge code that throws `EndpointError` itself: anything else it throws becomes one. */
+export const tryCatch = <A>(f: () => A): Either<EndpointError, A> => attempt(() => right(f()))
 
 /** Runs edge code; anything it throws leaves as an `EndpointError`. */
-export const run = <A>(f: () => A): A => orThrow(attempt(f))
+export const run = <A>(f: () => A): A => orThrow(tryCatch(f))

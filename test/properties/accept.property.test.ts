@@ -1,18 +1,16 @@
-// The accept rewrite (src/Accept.ts) reads SPEC §6.8 with two patterns. The
-// oracle here reads the same grammar character by character, with no pattern:
+// The accept rewrite (in src/Parse.ts) reads SPEC §6.8 with two patterns. The oracle here
+// reads the same grammar character by character, with no pattern:
 //   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`
 //             (spaces or tabs around it kept) becomes `application/vnd.<vendor>[.v3].<format>`;
 //   previews: in each maximal run of word characters and `-`, the text before
 //             the run's last `-preview` names a preview already there.
 import fc from "fast-check"
 import { describe, expect, test } from "vitest"
-import { amend } from "../../src/Accept.js"
+import { endpoint } from "../../src/index.js"
 
-const amendAccept = (accept: string | undefined, m: { format?: string; previews?: ReadonlyArray<string> }): string | undefined => {
-  const r = amend(accept, { format: m.format, previews: m.previews ?? [] })
-  if (r._tag === "Left") throw r.left
-  return r.right
-}
+/** The accept header endpoint() sends for this accept and media type. */
+const amendAccept = (accept: string, m: { format?: string; previews?: ReadonlyArray<string> }): string | number | undefined =>
+  endpoint("GET /x", { headers: { accept }, mediaType: m }).headers.accept
 
 const isWord = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9_]$/.test(c)
 const wordEnd = (s: string, i: number): number => {
