@@ -1,9 +1,7 @@
-/**
- * The io-ts boundary: one codec per field of the options, and `OptionsCodec`, which decodes
+/** The io-ts boundary: one codec per field of the options, and `OptionsCodec`, which decodes
  * flat options (what callers write) into the `Options` model and encodes the model back into
  * flat options. Every entry of the package validates through it. `validate` never throws; `is`
  * means "already normal"; a failure's context is the path of the bad field.
- *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -15,15 +13,11 @@ import { isToken } from "./internal/token.js"
 import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 import { empty, isReserved, RESERVED_KEYS, type Headers, type MediaType, type Options, type ReservedKey } from "./Options.js"
 
-/**
- * Options as callers write them: the reserved keys, and any other key as a parameter. What
+/** Options as callers write them: the reserved keys, and any other key as a parameter. What
  * `endpoint()`, `defaults()` and `merge()` take, and what `merge()` and `DEFAULTS` are.
- *
  * @example
  * import type { FlatOptions } from "fp-endpoint"
- *
  * const o: FlatOptions = { method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", title: "Bug" }
- *
  * @since 0.1.0
  */
 export interface FlatOptions {
@@ -38,9 +32,7 @@ export interface FlatOptions {
   readonly [parameter: string]: unknown
 }
 
-// -------------------------------------------------------------------------------------
-// field codecs
-// -------------------------------------------------------------------------------------
+// field codecs ------------------------------------------------------------------------------------
 
 const failure = <A>(u: unknown, c: t.Context, problem: string): t.Validation<A> => t.failure(u, c, problem)
 const at = (c: t.Context, key: string, u: unknown): t.Context => t.appendContext(c, key, Index, u)
@@ -118,21 +110,17 @@ const isNormalMediaType = (u: unknown): u is MediaType => {
     p.every(lineString.is) && new Set(p).size === p.length
 }
 
-/**
- * The codec of each reserved field. `method`: an RFC 9110 token, case kept. `url`: a string
+/** The codec of each reserved field. `method`: an RFC 9110 token, case kept. `url`: a string
  * (the template is checked when parsed). `baseUrl`: an absolute `http(s)` url with no query or
  * fragment, or `""`. `headers`: RFC 9110 token names, lowercased, values strings without CR,
  * LF or NUL, finite numbers or `null`, `undefined` ones left out. `mediaType`: `format` and
  * `previews` (each kept once), any other key an error. `data`: anything. `request`: a plain
  * object. A new field of `Options` does not compile until it has one here.
- *
  * @example
  * import { Codec } from "fp-endpoint"
- *
  * Codec.fieldCodecs.method.is("PATCH") // true
  * Codec.fieldCodecs.baseUrl.is("https://x.test/api?x=1") // false
  * Codec.fieldCodecs.headers.decode({ "X-A": "1", "X-B": undefined }) // right({ "x-a": "1" })
- *
  * @since 0.1.0
  */
 export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[K], undefined>, unknown> } = {
@@ -148,9 +136,7 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
   request: checked<Readonly<Record<string, unknown>>>("Request", (u) => (isPlainObject(u) ? undefined : `expected a plain object, got ${kindOf(u)}`)),
 }
 
-// -------------------------------------------------------------------------------------
-// the options codec
-// -------------------------------------------------------------------------------------
+// the options codec -------------------------------------------------------------------------------
 
 /** The model with nothing set, not frozen: V8 spreads a frozen object many times slower. Never handed out. */
 const blank: Options = { ...empty }
@@ -190,15 +176,11 @@ const isOptions = (u: unknown): u is Options =>
   RESERVED_KEYS.every((key) => has(u, key) && (key === "data" || (u[key] === undefined ? key !== "headers" && key !== "mediaType" : fieldCodecs[key].is(u[key])))) &&
   Object.entries(u.params).every(([key, value]) => !isReserved(key) && value !== undefined)
 
-/**
- * Flat options from the model: the fields that are set (`headers` and `mediaType` when not
+/** Flat options from the model: the fields that are set (`headers` and `mediaType` when not
  * empty), then the parameters.
- *
  * @example
  * import { Codec, Options } from "fp-endpoint"
- *
  * Codec.encode({ ...Options.empty, url: "/x", params: { a: 1 } }) // { url: "/x", a: 1 }
- *
  * @since 0.1.0
  */
 export const encode = (o: Options): FlatOptions => {
@@ -215,17 +197,13 @@ export const encode = (o: Options): FlatOptions => {
   return out
 }
 
-/**
- * The codec of options: `decode` turns flat options into the model (lowercase header names,
+/** The codec of options: `decode` turns flat options into the model (lowercase header names,
  * no `undefined`, each preview once) or fails with the path of the bad field; `encode` gives
  * flat options back. A getter or Proxy trap that throws while the input is read is a failure.
- *
  * @example
  * import { Codec } from "fp-endpoint"
- *
  * Codec.OptionsCodec.decode({ url: "/x", headers: { Accept: "text/plain" }, page: 2 })
  * // right({ ...Options.empty, url: "/x", headers: { accept: "text/plain" }, params: { page: 2 } })
- *
  * @since 0.1.0
  */
 export const OptionsCodec: t.Type<Options, FlatOptions, unknown> = new t.Type<Options, FlatOptions, unknown>(
@@ -241,20 +219,14 @@ export const OptionsCodec: t.Type<Options, FlatOptions, unknown> = new t.Type<Op
   encode,
 )
 
-// -------------------------------------------------------------------------------------
-// errors
-// -------------------------------------------------------------------------------------
+// errors ------------------------------------------------------------------------------------------
 
-/**
- * The `EndpointError` of io-ts errors: the first one's path (`headers.accept`,
+/** The `EndpointError` of io-ts errors: the first one's path (`headers.accept`,
  * `mediaType.previews[0]`) and message.
- *
  * @example
  * import { Codec } from "fp-endpoint"
- *
  * const r = Codec.OptionsCodec.decode({ headers: { accept: {} } })
  * r._tag === "Left" && Codec.toError(r.left).message // "headers.accept: expected string or number, got object"
- *
  * @since 0.1.0
  */
 export const toError = (errors: t.Errors): EndpointError => {
@@ -267,16 +239,12 @@ export const toError = (errors: t.Errors): EndpointError => {
 
 const ROOT: t.Context = [{ key: "", type: OptionsCodec, actual: undefined }]
 
-/**
- * Flat options (any input) into the model, or an `EndpointError` naming the field; `path`
+/** Flat options (any input) into the model, or an `EndpointError` naming the field; `path`
  * names the input in a message about the whole object.
- *
  * @example
  * import { Codec } from "fp-endpoint"
- *
  * Codec.decode({ headers: { "X-Foo": "bar" }, page: 2 }) // right({ ...Options.empty, headers: { "x-foo": "bar" }, params: { page: 2 } })
  * Codec.decode({ headers: { accept: {} } }) // left(EndpointError("headers.accept: expected string or number, got object"))
- *
  * @since 0.1.0
  */
 export const decode = (u: unknown, path = "options"): Either<EndpointError, Options> => {

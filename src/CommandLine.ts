@@ -1,8 +1,6 @@
-/**
- * The `fp-endpoint` command line as pure functions: `parseArgs` reads argv into a command, `render` turns a command
+/** The `fp-endpoint` command line as pure functions: `parseArgs` reads argv into a command, `render` turns a command
  * into output, `main` wires both to streams and returns the exit code. Whatever they are given, nothing but an
  * `EndpointError` is ever thrown.
- *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -19,14 +17,10 @@ import type { RequestOptions } from "./Parse.js"
 import * as Template from "./Template.js"
 import { VERSION } from "./version.js"
 
-/**
- * What the command line was asked to do. A `Build` route carries the query of the `name==value` items, in its url.
- *
+/** What the command line was asked to do. A `Build` route carries the query of the `name==value` items, in its url.
  * @example
  * import type { CommandLine } from "fp-endpoint"
- *
  * const c: CommandLine.Command = { _tag: "Build", route: "GET /user", options: {}, output: "curl" }
- *
  * @since 0.1.0
  */
 export type Command =
@@ -36,14 +30,10 @@ export type Command =
 
 type Build = Extract<Command, { readonly _tag: "Build" }>
 
-/**
- * The text `--help` prints.
- *
+/** The text `--help` prints.
  * @example
  * import { CommandLine } from "fp-endpoint"
- *
  * CommandLine.USAGE.startsWith("Usage: fp-endpoint") // true
- *
  * @since 0.1.0
  */
 export const USAGE = `Usage: fp-endpoint [OPTION ...] METHOD URL [ITEM ...]
@@ -218,17 +208,13 @@ const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Bu
   return { _tag: "Build", route: query.length === 0 ? route : withQuery(route, query.join("&")), options, output }
 }
 
-/**
- * Reads the arguments (without `node` and the script) into a command. Never throws: anything wrong with `argv`
+/** Reads the arguments (without `node` and the script) into a command. Never throws: anything wrong with `argv`
  * (not an array, a non-string, a Proxy whose traps throw) is an `EndpointError` in a `Left`.
- *
  * @example
  * import { CommandLine } from "fp-endpoint"
- *
  * CommandLine.parseArgs(["GET", "/orgs/{org}/repos", "org=octokit", "per_page:=2", "q==a b", "Accept:application/json"])
  * // right({ _tag: "Build", route: "GET /orgs/{org}/repos?q=a%20b", output: "json",
  * //         options: { org: "octokit", per_page: 2, headers: { Accept: "application/json" } } })
- *
  * @since 0.1.0
  */
 export const parseArgs = (argv: ReadonlyArray<string>): Either<EndpointError, Command> =>
@@ -242,19 +228,15 @@ const bodyText = (body: unknown): string => {
   return text
 }
 
-/**
- * A curl command that sends the request, for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in single
+/** A curl command that sends the request, for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in single
  * quotes, where only `'` is special (written `'\''`), and the url follows `--url`, so no value can run a command or
  * pass for an option. HEAD is `--head` (after `-X 'HEAD'` curl awaits a body); a blank header value is `-H 'name;'`
  * (curl drops `-H 'name: '`). Throws an EndpointError and nothing else: for a NUL, which no argument can carry, a body
  * with no text, or an `r` that is no request options.
- *
  * @example
  * import { CommandLine, endpoint } from "fp-endpoint"
- *
  * CommandLine.toCurl(endpoint("GET /user"))
  * // "curl -X 'GET' --url 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
- *
  * @since 0.1.0
  */
 export const toCurl = (r: RequestOptions): string =>
@@ -302,16 +284,12 @@ const requirePlaceholders = (merged: Merged): void => {
   if (missing.size > 0) throw new EndpointError("", `missing parameter${missing.size > 1 ? "s" : ""}: ${[...missing].map(shown).join(", ")}`)
 }
 
-/**
- * Runs a command: the text to print on stdout. Never throws: whatever `command` is (a hand-built object, a Proxy),
+/** Runs a command: the text to print on stdout. Never throws: whatever `command` is (a hand-built object, a Proxy),
  * a failure is an `EndpointError` in a `Left`. A path placeholder without a value is one: `missing parameter: owner`.
- *
  * @example
  * import { CommandLine } from "fp-endpoint"
- *
  * CommandLine.render({ _tag: "Build", route: "GET /users/{user}", options: {}, output: "json" })
  * // left(EndpointError: missing parameter: user)
- *
  * @since 0.1.0
  */
 export const render = (command: Command): Either<EndpointError, string> =>
@@ -331,15 +309,11 @@ export const render = (command: Command): Either<EndpointError, string> =>
     return output === "curl" ? toCurl(result) : printed(result)
   })
 
-/**
- * The whole command line: parses, renders, writes, and returns the exit code: 0, 1 when the output could not be
+/** The whole command line: parses, renders, writes, and returns the exit code: 0, 1 when the output could not be
  * written (a writer threw), or 2 for invalid input, with the reason on stderr and no stack trace. Never throws.
- *
  * @example
  * import { CommandLine } from "fp-endpoint"
- *
  * const code = CommandLine.main(["GET", "/user"], { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) }) // 0
- *
  * @since 0.1.0
  */
 export const main = (argv: ReadonlyArray<string>, io: { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void }): number => {

@@ -1,7 +1,5 @@
-/**
- * The `endpoint` function: `endpoint(route, options)`, `endpoint(options)`, and its
+/** The `endpoint` function: `endpoint(route, options)`, `endpoint(options)`, and its
  * `defaults`, `DEFAULTS`, `merge`, `parse` and `either`.
- *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -17,46 +15,32 @@ import { parse, type RequestOptions } from "./Parse.js"
 import type { Parsed } from "./Route.js"
 import { VERSION } from "./version.js"
 
-// -------------------------------------------------------------------------------------
-// model
-// -------------------------------------------------------------------------------------
+// model -------------------------------------------------------------------------------------------
 
-/**
- * What `endpoint()`, `defaults()` and `merge()` take: typed options, any other key a parameter.
- *
+/** What `endpoint()`, `defaults()` and `merge()` take: typed options, any other key a parameter.
  * @example
  * import type { EndpointOptions } from "fp-endpoint"
- *
  * const o: EndpointOptions = { method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "octokit", title: "Bug" }
- *
  * @since 0.1.0
  */
 export type EndpointOptions = FlatOptions
 
-/**
- * What `endpoint.merge()` returns: defaulted flat options, the method as written, the url a template.
- *
+/** What `endpoint.merge()` returns: defaulted flat options, the method as written, the url a template.
  * @example
  * import { endpoint, type Merged } from "fp-endpoint"
- *
  * const m: Merged = endpoint.merge("GET /orgs/{org}/repos", { org: "octokit" })
  * m.url // "/orgs/{org}/repos"
- *
  * @since 0.1.0
  */
 export interface Merged extends FlatOptions {
   readonly method: string
 }
 
-/**
- * The type of the built-in defaults; `defaults(o)` gives `DEFAULTS` the type `BuiltInDefaults & typeof o`.
- *
+/** The type of the built-in defaults; `defaults(o)` gives `DEFAULTS` the type `BuiltInDefaults & typeof o`.
  * @example
  * import { endpoint, type BuiltInDefaults } from "fp-endpoint"
- *
  * const d: BuiltInDefaults = endpoint.DEFAULTS
  * d.baseUrl // "https://api.github.com"
- *
  * @since 0.1.0
  */
 export interface BuiltInDefaults extends FlatOptions {
@@ -66,16 +50,12 @@ export interface BuiltInDefaults extends FlatOptions {
   readonly mediaType: { readonly format: string; readonly previews: ReadonlyArray<string> }
 }
 
-/**
- * The parameters defaults `D` supply: known keys whose value cannot be `undefined` or `null`
+/** The parameters defaults `D` supply: known keys whose value cannot be `undefined` or `null`
  * (every name when `D` is `any`).
- *
  * @example
  * import type { BuiltInDefaults, SuppliedBy } from "fp-endpoint"
- *
  * type S = SuppliedBy<BuiltInDefaults & { readonly owner: "octokit"; readonly page?: number }>
  * // "owner" | "method" | "baseUrl" | "headers" | "mediaType"
- *
  * @since 0.1.0
  */
 export type SuppliedBy<D> = IsAny<D> extends true
@@ -91,15 +71,11 @@ type Or<A, B> = [A] extends [never] ? B : A
 type UrlOf<D> = D extends { readonly url: infer U extends string } ? U : string
 type MethodOf<D> = D extends { readonly method: infer M extends string } ? M : string
 
-/**
- * The options of a call for url `U`: its placeholders' parameters (optional when the defaults
+/** The options of a call for url `U`: its placeholders' parameters (optional when the defaults
  * supply them), `method` and `url` as inferred, and every other option.
- *
  * @example
  * import type { BuiltInDefaults, OptionsFor } from "fp-endpoint"
- *
  * const o: OptionsFor<"/repos/{owner}/{repo}", BuiltInDefaults> = { owner: "o", repo: "r", per_page: 2 }
- *
  * @since 0.1.0
  */
 export type OptionsFor<U extends string, D, M extends string = string, V extends string = string> = ParamsOfNames<
@@ -146,14 +122,10 @@ type Only<A, D, M extends string, V extends string> = [A] extends [string] ? Alo
 type OnlyMethod<A, D, M extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["method"] : Or<NoInfer<M>, MethodOf<D>>
 type OnlyUrl<A, D, V extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["url"] : Or<NoInfer<V>, UrlOf<D>>
 
-/**
- * What `endpoint.merge()` returns, the method and the url template literals when the route is one.
- *
+/** What `endpoint.merge()` returns, the method and the url template literals when the route is one.
  * @example
  * import { endpoint, type MergedAs } from "fp-endpoint"
- *
  * const m: MergedAs<"GET", "/user"> = endpoint.merge("GET /user")
- *
  * @since 0.1.0
  */
 export interface MergedAs<M extends string = string, U extends string = string> extends Merged {
@@ -161,19 +133,15 @@ export interface MergedAs<M extends string = string, U extends string = string> 
   readonly url: U
 }
 
-/**
- * A request builder, `D` the type of its `DEFAULTS`. For a route or url literal a missing
+/** A request builder, `D` the type of its `DEFAULTS`. For a route or url literal a missing
  * `{name}`, `{+name}` or `:name` parameter does not compile unless the defaults supply it, and
  * the result's `method` is the lowercase literal.
- *
  * @example
  * import { endpoint } from "fp-endpoint"
- *
  * endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).method // "get"
  * // endpoint("GET /repos/{owner}/{repo}", { owner: "o" }) // compile error: repo is missing
  * const mine = endpoint.defaults({ owner: "o" })
  * mine("GET /repos/{owner}/{repo}", { repo: "r" }) // compiles: owner comes from the defaults
- *
  * @since 0.1.0
  */
 export interface Endpoint<D extends object = BuiltInDefaults> {
@@ -209,19 +177,13 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   ): Either<EndpointError, RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>>
 }
 
-// -------------------------------------------------------------------------------------
-// constructors
-// -------------------------------------------------------------------------------------
+// constructors ------------------------------------------------------------------------------------
 
-/**
- * The built-in defaults, deeply frozen.
- *
+/** The built-in defaults, deeply frozen.
  * @example
  * import { BUILT_IN_DEFAULTS } from "fp-endpoint"
- *
  * BUILT_IN_DEFAULTS.baseUrl // "https://api.github.com"
  * BUILT_IN_DEFAULTS.headers.accept // "application/vnd.github.v3+json"
- *
  * @since 0.1.0
  */
 export const BUILT_IN_DEFAULTS: BuiltInDefaults = orThrow(
@@ -260,31 +222,23 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
 /** An endpoint over a frozen copy of new defaults (concat reads the keys of a caller's `request`, where a Proxy may throw). */
 const derived = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOptions(o), (copy) => right(make(copy)))
 
-/**
- * An endpoint with the given defaults on top of the built-in ones.
- *
+/** An endpoint with the given defaults on top of the built-in ones.
  * @example
  * import { withDefaults } from "fp-endpoint"
- *
  * const ghe = withDefaults({ baseUrl: "https://ghe.example/api/v3" })
  * ghe("GET /user").url // "https://ghe.example/api/v3/user"
- *
  * @since 0.1.0
  */
 export const withDefaults = <const O extends Given>(options: O): Endpoint<BuiltInDefaults & O> => endpoint.defaults(options)
 
-/**
- * The endpoint with the built-in defaults.
- *
+/** The endpoint with the built-in defaults.
  * @example
  * import { endpoint } from "fp-endpoint"
- *
  * endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug" })
  * // { method: "post", url: "https://api.github.com/repos/octokit/rest.js/issues",
  * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "fp-endpoint/0.1.0",
  * //              "content-type": "application/json; charset=utf-8" },
  * //   body: { title: "Bug" } }
- *
  * @since 0.1.0
  */
 export const endpoint: Endpoint = make(orThrow(chain(decode(BUILT_IN_DEFAULTS), frozenOptions)))

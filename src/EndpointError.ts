@@ -1,6 +1,4 @@
-/**
- * The one error this package throws, or returns in a `Left`.
- *
+/** The one error this package throws, or returns in a `Left`.
  * @since 0.1.0
  */
 
@@ -14,20 +12,16 @@ const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
   return fresh
 })(globalThis as { [KEY]?: unknown })
 
-/**
- * Invalid input: `path` names the field (`headers.accept`, `url`, `owner`),
+/** Invalid input: `path` names the field (`headers.accept`, `url`, `owner`),
  * `problem` says what is wrong, and `message` is `path: problem`.
- *
  * @example
  * import { endpoint, EndpointError } from "fp-endpoint"
- *
  * try {
  *   endpoint({ method: "GET" })
  * } catch (e) {
  *   e instanceof EndpointError // true
  *   ;(e as EndpointError).message // "url: required, got nothing"
  * }
- *
  * @since 0.1.0
  */
 export class EndpointError extends Error {
@@ -47,18 +41,14 @@ export class EndpointError extends Error {
   }
 }
 
-/**
- * Whether `u` is an `EndpointError` made by this package (by any copy of it
+/** Whether `u` is an `EndpointError` made by this package (by any copy of it
  * in the process). Runs no code of `u`'s: an object whose prototype imitates
  * `EndpointError` is not one.
- *
  * @example
  * import { endpoint, isEndpointError } from "fp-endpoint"
- *
  * const r = endpoint.either("GET /x/{")
  * r._tag === "Left" && isEndpointError(r.left) // true
  * isEndpointError(Object.create(Error.prototype)) // false
- *
  * @since 0.1.0
  */
 export const isEndpointError = (u: unknown): u is EndpointError => typeof u === "object" && u !== null && registry.has(u)

@@ -1,6 +1,4 @@
-/**
- * Sending the result: request options as a WHATWG `Request`, or as the `[url, init]` arguments of `fetch`.
- *
+/** Sending the result: request options as a WHATWG `Request`, or as the `[url, init]` arguments of `fetch`.
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -17,15 +15,11 @@ type PlatformInit = typeof globalThis extends { Request: new (input: never, init
 type InitField<K extends string> = PlatformInit extends { readonly [P in K]?: infer V } ? V : unknown
 type PlatformRequest = typeof globalThis extends { Request: { prototype: infer R } } ? R : unknown
 
-/**
- * The init `toRequestInit` makes: an uppercase method, lowercase header names, a body only when one is sent
+/** The init `toRequestInit` makes: an uppercase method, lowercase header names, a body only when one is sent
  * (with `duplex: "half"` for a stream, as Node's `fetch` requires) and the fetch options of `request`.
- *
  * @example
  * import type { FetchInit } from "fp-endpoint"
- *
  * const init: FetchInit = { method: "PUT", headers: { "content-type": "text/plain" }, body: "hi", redirect: "manual" }
- *
  * @since 0.1.0
  */
 export interface FetchInit extends FetchOptions {
@@ -40,14 +34,10 @@ type FetchOption = "signal" | "redirect" | "credentials" | "cache" | "keepalive"
   | "integrity" | "referrer" | "dispatcher"
 type FetchOptions = { [K in FetchOption]?: InitField<K> }
 
-/**
- * The arguments of `fetch`: `fetch(...toRequestInit(result))`.
- *
+/** The arguments of `fetch`: `fetch(...toRequestInit(result))`.
  * @example
  * import { endpoint, toRequestInit, type FetchArgs } from "fp-endpoint"
- *
  * const args: FetchArgs = toRequestInit(endpoint("GET /user"))
- *
  * @since 0.1.0
  */
 export type FetchArgs = [url: string, init: FetchInit]
@@ -235,53 +225,37 @@ const buildRequest = (result: RequestOptions): PlatformRequest => {
   }
 }
 
-/**
- * Request options as the arguments of `fetch`. Throws `EndpointError` for a header value `Headers` rejects,
+/** Request options as the arguments of `fetch`. Throws `EndpointError` for a header value `Headers` rejects,
  * a body JSON cannot hold, an object body without a JSON content type, or a fetch option fetch would reject.
- *
  * @example
  * import { endpoint, toRequestInit } from "fp-endpoint"
- *
  * const [url, init] = toRequestInit(endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n" }))
  * const response = await fetch(url, init) // init: { method: "PATCH", headers: {...}, body: '{"name":"n"}' }
- *
  * @since 0.1.0
  */
 export const toRequestInit = (result: RequestOptions): FetchArgs => run(() => buildInit(result))
 
-/**
- * Request options as a WHATWG `Request` (the platform's type; `unknown` without DOM or `@types/node`).
+/** Request options as a WHATWG `Request` (the platform's type; `unknown` without DOM or `@types/node`).
  * Same rules as `toRequestInit`, and an `EndpointError` when fetch refuses the url.
- *
  * @example
  * import { endpoint, toRequest } from "fp-endpoint"
- *
  * const response = await fetch(toRequest(endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" })))
- *
  * @since 0.1.0
  */
 export const toRequest = (result: RequestOptions): PlatformRequest => run(() => buildRequest(result))
 
-/**
- * `toRequestInit` as an `Either`: never throws.
- *
+/** `toRequestInit` as an `Either`: never throws.
  * @example
  * import { endpoint, toRequestInitEither } from "fp-endpoint"
- *
  * toRequestInitEither(endpoint("GET /user")) // right(["https://api.github.com/user", { method: "GET", headers: {...} }])
- *
  * @since 0.1.0
  */
 export const toRequestInitEither = (result: RequestOptions): Either<EndpointError, FetchArgs> => tryCatch(() => buildInit(result))
 
-/**
- * `toRequest` as an `Either`: never throws.
- *
+/** `toRequest` as an `Either`: never throws.
  * @example
  * import { endpoint, toRequestEither } from "fp-endpoint"
- *
  * toRequestEither(endpoint("GET /user")) // right(Request)
- *
  * @since 0.1.0
  */
 export const toRequestEither = (result: RequestOptions): Either<EndpointError, PlatformRequest> => tryCatch(() => buildRequest(result))

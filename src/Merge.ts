@@ -1,7 +1,5 @@
-/**
- * Merging: defaults, a route and caller options folded with the Options Monoid. The method
+/** Merging: defaults, a route and caller options folded with the Options Monoid. The method
  * stays as written and the url a template: nothing is parsed.
- *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -12,14 +10,10 @@ import { attempt, chain, fail, left, right, toEndpointError } from "./internal/e
 import { concat, empty, type Options } from "./Options.js"
 import * as Route from "./Route.js"
 
-/**
- * The options a route string stands for: its method and url.
- *
+/** The options a route string stands for: its method and url.
  * @example
  * import { Merge } from "fp-endpoint"
- *
  * Merge.fromRoute("POST /repos/{owner}/{repo}/issues") // right({ ...Options.empty, method: "POST", url: "/repos/{owner}/{repo}/issues" })
- *
  * @since 0.1.0
  */
 export const fromRoute = (route: string): Either<EndpointError, Options> =>
@@ -40,15 +34,11 @@ const keepRoute = (route: Options, options: Options): Either<EndpointError, Opti
   return right(options)
 }
 
-/**
- * `base` with caller options decoded and concatenated on top. When `routed`, `base` ends with
+/** `base` with caller options decoded and concatenated on top. When `routed`, `base` ends with
  * a route's options, whose method and url the caller's may not change.
- *
  * @example
  * import { Merge, Options } from "fp-endpoint"
- *
  * Merge.withOptions(Options.empty, { url: "/x", page: 2 }, false) // right({ ...Options.empty, url: "/x", params: { page: 2 } })
- *
  * @since 0.1.0
  */
 export const withOptions = (base: Options, options: unknown, routed: boolean): Either<EndpointError, Options> => {
@@ -63,19 +53,15 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
   }
 }
 
-/**
- * `concatAll([defaults, fromRoute(route), decode(options)])`; when the first argument is
+/** `concatAll([defaults, fromRoute(route), decode(options)])`; when the first argument is
  * options, the second is concatenated on top of it. The method stays as written, the url a
  * template. Never throws.
- *
  * @example
  * import { Merge, Codec, endpoint } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
  * import { pipe } from "fp-ts/lib/function.js"
- *
  * pipe(Codec.decode(endpoint.DEFAULTS), E.flatMap((d) => Merge.merge(d, "GET /orgs/{org}/repos", { org: "octokit" })))
  * // right({ ...defaults, method: "GET", url: "/orgs/{org}/repos", params: { org: "octokit" } })
- *
  * @since 0.1.0
  */
 export const merge = (defaults: Options, first?: unknown, second?: unknown): Either<EndpointError, Options> =>

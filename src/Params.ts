@@ -1,7 +1,5 @@
-/**
- * The placeholders of a route or url, read by the compiler from a string literal type. Types
+/** The placeholders of a route or url, read by the compiler from a string literal type. Types
  * only: this module has no runtime code.
- *
  * - RFC 6570 expressions, `{name}`, `{+name}`, `{#name}`, `{.name}`, `{/name}`, `{;name}`,
  *   `{?name}`, `{&name}`, with several names (`{a,b}`) and modifiers (`{name*}`, `{name:3}`).
  *   Only `{…}` and `{+…}` require their names: the other forms expand to nothing without a
@@ -9,11 +7,9 @@
  * - `:name` (required: a letter or `_`, then letters, digits or `_`) right after a `/` of the
  *   path, not in `scheme://authority` nor after a `?` or `#`: `https://host:8080/x`,
  *   `/search?q=user:x` and `/v1/{name}:cancel` have none.
- *
  * A name takes a {@link Placeholder}, a prefixed one (`{name:3}`) a {@link Scalar} only, an
  * optional one also `null` or `undefined`. Option names (`url`, `method`, `headers`, …) are
  * never parameters. A route typed as plain `string` accepts any parameters.
- *
  * @since 0.1.0
  */
 
@@ -88,9 +84,7 @@ export type Params<U extends string, Supplied extends string = never> = ParamsOf
  */
 export type RequiredNames<U extends string, Supplied extends string = never> = Exclude<NamesOf<U>["required"], Supplied>
 
-// -------------------------------------------------------------------------------------
-// reading a template (internal)
-// -------------------------------------------------------------------------------------
+// reading a template (internal) -------------------------------------------------------------------
 
 type None = Names<never, never, never>
 /** `N` with more names. */

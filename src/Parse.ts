@@ -1,8 +1,6 @@
-/**
- * Parsing: merged options to request options, in small named steps: expand the url, join the
+/** Parsing: merged options to request options, in small named steps: expand the url, join the
  * base, place the other parameters in the query or the body, then the headers (content type,
  * accept). Pure: it reads no defaults.
- *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -16,14 +14,10 @@ import { has, isArray, isDense, own, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
 import * as Template from "./Template.js"
 
-/**
- * What `endpoint()` returns: plain request options for any HTTP client.
- *
+/** What `endpoint()` returns: plain request options for any HTTP client.
  * @example
  * import type { RequestOptions } from "fp-endpoint"
- *
  * const r: RequestOptions = { method: "get", url: "https://api.github.com/user", headers: { accept: "application/json" } }
- *
  * @since 0.1.0
  */
 export interface RequestOptions<M extends string = string> {
@@ -34,14 +28,10 @@ export interface RequestOptions<M extends string = string> {
   request?: { readonly [key: string]: unknown }
 }
 
-/**
- * The longest value of one header, 16 384 characters, as HTTP servers bound a header line.
- *
+/** The longest value of one header, 16 384 characters, as HTTP servers bound a header line.
  * @example
  * import { Parse } from "fp-endpoint"
- *
  * Parse.MAX_HEADER_LENGTH // 16384
- *
  * @since 0.1.0
  */
 export const MAX_HEADER_LENGTH = 16_384
@@ -50,9 +40,7 @@ export const MAX_HEADER_LENGTH = 16_384
 type Result<A> = A | EndpointError
 const isError = (u: unknown): u is EndpointError => u instanceof EndpointError
 
-// -------------------------------------------------------------------------------------
-// the url
-// -------------------------------------------------------------------------------------
+// the url -----------------------------------------------------------------------------------------
 
 interface Compiled {
   readonly template: Template.Template
@@ -85,9 +73,7 @@ const urlOf = (t: Template.Template, o: Options): Result<string> => {
   return !path.right.startsWith("/") && /^[A-Za-z][A-Za-z\d+.-]*:/.test(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right)
 }
 
-// -------------------------------------------------------------------------------------
-// the query or the body
-// -------------------------------------------------------------------------------------
+// the query or the body ---------------------------------------------------------------------------
 
 /** `name=value`, both percent-encoded as query components (GitHub's search syntax keeps `+` in `q`). */
 const pairOf = (name: string, s: string): Result<string> => {
@@ -147,9 +133,7 @@ const bodyOf = (params: Options["params"], names: Compiled["names"]): Record<str
   return body
 }
 
-// -------------------------------------------------------------------------------------
-// the headers
-// -------------------------------------------------------------------------------------
+// the headers -------------------------------------------------------------------------------------
 
 const tooLong = (): EndpointError =>
   new EndpointError("headers.accept", `the value built from mediaType would be longer than ${MAX_HEADER_LENGTH} characters`)
@@ -212,21 +196,15 @@ const readyHeaders = [false, true].map((json) =>
   }),
 )
 
-// -------------------------------------------------------------------------------------
-// destructors
-// -------------------------------------------------------------------------------------
+// destructors -------------------------------------------------------------------------------------
 
-/**
- * Merged options to request options. Parameters that the url names fill it; for `GET` and
+/** Merged options to request options. Parameters that the url names fill it; for `GET` and
  * `HEAD` the others become the query, for other methods the JSON body (unless `data` is the
  * body). Reads no defaults; never throws (a caller's getter inside a value becomes a `Left`).
- *
  * @example
  * import { Parse, Options } from "fp-endpoint"
- *
  * Parse.parse({ ...Options.empty, method: "GET", baseUrl: "https://api.github.com", url: "/orgs/{org}/repos", params: { org: "octokit", page: 2 } })
  * // right({ method: "get", url: "https://api.github.com/orgs/octokit/repos?page=2", headers: {} })
- *
  * @since 0.1.0
  */
 export const parse = (o: Options): Either<EndpointError, RequestOptions> => {

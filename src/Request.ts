@@ -1,7 +1,5 @@
-/**
- * A request as a pipeline, `pipe(Request.route(...), Request.param(...), Request.build)`: dual
+/** A request as a pipeline, `pipe(Request.route(...), Request.param(...), Request.build)`: dual
  * steps over a `Draft`, ending in an `Either<EndpointError, RequestOptions>`. Nothing here throws.
- *
  * @since 0.1.0
  */
 import type * as E from "fp-ts/lib/Either.js"

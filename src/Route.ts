@@ -1,6 +1,4 @@
-/**
- * Routes: `"<METHOD> <URL>"` strings such as `"POST /repos/{owner}/{repo}/issues"`.
- *
+/** Routes: `"<METHOD> <URL>"` strings such as `"POST /repos/{owner}/{repo}/issues"`.
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -9,14 +7,10 @@ import { kindOf, quote } from "./internal/describe.js"
 import { fail, right } from "./internal/either.js"
 import { isToken } from "./internal/token.js"
 
-/**
- * A parsed route; for a literal route the types are exact.
- *
+/** A parsed route; for a literal route the types are exact.
  * @example
  * import { Route } from "fp-endpoint"
- *
  * const r: Route.Route<"POST", "/user/repos"> = { method: "POST", url: "/user/repos" }
- *
  * @since 0.1.0
  */
 export interface Route<M extends string = string, U extends string = string> {
@@ -36,30 +30,22 @@ type Split<T extends string> = T extends string
   ? T extends `${FirstToken<T>}${infer U}` ? (U extends "" ? Route<"GET", T> : Route<FirstToken<T>, TrimStart<U>>) : never
   : never
 
-/**
- * The type of `Route.parse(R)`: `Route<"POST", "/x">` for `"POST /x"`, `Route<"GET", "/x">`
+/** The type of `Route.parse(R)`: `Route<"POST", "/x">` for `"POST /x"`, `Route<"GET", "/x">`
  * for `"/x"`, and `Route` for a route typed as plain `string`.
- *
  * @example
  * import type { Route } from "fp-endpoint"
- *
  * type P = Route.Parsed<"POST /repos/{owner}/{repo}/issues"> // Route<"POST", "/repos/{owner}/{repo}/issues">
- *
  * @since 0.1.0
  */
 export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<TrimStart<R>>>
 
-/**
- * Parses a route. A single token is a url with method `GET`; an empty route, more than two
+/** Parses a route. A single token is a url with method `GET`; an empty route, more than two
  * tokens, or a method that is not an RFC 9110 token is an `EndpointError`.
- *
  * @example
  * import { Route } from "fp-endpoint"
- *
  * Route.parse("POST /repos/{owner}/{repo}/issues") // right({ method: "POST", url: "/repos/{owner}/{repo}/issues" })
  * Route.parse("/user") // right({ method: "GET", url: "/user" })
  * Route.parse("GET / x") // left(EndpointError: route: expected "<METHOD> <URL>", ...)
- *
  * @since 0.1.0
  */
 export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<R>> => {

@@ -1,9 +1,7 @@
-/**
- * RFC 6570 URI templates, all four levels, parsed once into a frozen plan and expanded without
+/** RFC 6570 URI templates, all four levels, parsed once into a frozen plan and expanded without
  * reading the text again. Mode `"rfc6570"` is the RFC to the letter; mode `"route"`, which
  * `endpoint()` uses, also reads `:name` path placeholders and `-` inside variable names (GitHub's
  * routes use both), and refuses a value that would make a path segment `.` or `..`.
- *
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
@@ -13,38 +11,26 @@ import { attempt, fail, left, right } from "./internal/either.js"
 import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
 import { isArray, isDense, isPlainObject, own } from "./internal/object.js"
 
-/**
- * An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
- *
+/** An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
  * @example
  * import type { Template } from "fp-endpoint"
- *
  * const query: Template.Operator = "?" // as in "{?page,per_page}"
- *
  * @since 0.1.0
  */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 
-/**
- * `"rfc6570"`, the RFC alone, or `"route"`: also `:name`, `-` in names, and no dot segments made by values.
- *
+/** `"rfc6570"`, the RFC alone, or `"route"`: also `:name`, `-` in names, and no dot segments made by values.
  * @example
  * import type { Template } from "fp-endpoint"
- *
  * const mode: Template.Mode = "route"
- *
  * @since 0.1.0
  */
 export type Mode = "rfc6570" | "route"
 
-/**
- * A variable of an expression: its name, whether it is exploded (`*`), its prefix length (`:3`, 0 for none).
- *
+/** A variable of an expression: its name, whether it is exploded (`*`), its prefix length (`:3`, 0 for none).
  * @example
  * import type { Template } from "fp-endpoint"
- *
  * const v: Template.VarSpec = { name: "sha", explode: false, prefix: 7 } // "{sha:7}"
- *
  * @since 0.1.0
  */
 export interface VarSpec {
@@ -53,15 +39,11 @@ export interface VarSpec {
   readonly prefix: number
 }
 
-/**
- * A `{…}` expression, or a `:name` placeholder (which is `{name}`); `inPath` says whether it
+/** A `{…}` expression, or a `:name` placeholder (which is `{name}`); `inPath` says whether it
  * stands before the template's query and fragment.
- *
  * @example
  * import type { Template } from "fp-endpoint"
- *
  * const e: Template.Expression = { operator: "?", variables: [{ name: "page", explode: false, prefix: 0 }], inPath: false }
- *
  * @since 0.1.0
  */
 export interface Expression {
@@ -70,16 +52,12 @@ export interface Expression {
   readonly inPath: boolean
 }
 
-/**
- * A parsed template, deeply frozen: literal text (already encoded) and expressions, and every
+/** A parsed template, deeply frozen: literal text (already encoded) and expressions, and every
  * variable name once, in order of appearance.
- *
  * @example
  * import { Template } from "fp-endpoint"
- *
  * const t = Template.parse("/repos/{owner}/{repo}{?page}")
  * t._tag === "Right" && t.right.names // ["owner", "repo", "page"]
- *
  * @since 0.1.0
  */
 export interface Template {
@@ -89,15 +67,11 @@ export interface Template {
   readonly names: ReadonlyArray<string>
 }
 
-/**
- * The longest url an expansion may produce, 65 536 characters: a template that repeats a long
+/** The longest url an expansion may produce, 65 536 characters: a template that repeats a long
  * value cannot build an unbounded string.
- *
  * @example
  * import { Template } from "fp-endpoint"
- *
  * Template.MAX_LENGTH // 65536
- *
  * @since 0.1.0
  */
 export const MAX_LENGTH = 65_536
@@ -122,9 +96,7 @@ const OPERATORS: { readonly [O in Operator]: Rules } = {
   "&": rules("&", "&", true, "=", UNRESERVED),
 }
 
-// -------------------------------------------------------------------------------------
-// parsing
-// -------------------------------------------------------------------------------------
+// parsing -----------------------------------------------------------------------------------------
 
 type Parsed<A> = Either<EndpointError, A>
 
@@ -190,16 +162,12 @@ const literal = (s: string, from: number, to: number): Parsed<string> => {
   return out !== undefined ? right(out) : syntaxError(s, from + loneSurrogateAt(text), "lone surrogate")
 }
 
-/**
- * Parses a template into a frozen plan. Malformed syntax is an `EndpointError` naming the
+/** Parses a template into a frozen plan. Malformed syntax is an `EndpointError` naming the
  * position; literal characters that may not stand in a URI are percent-encoded (`%XX` is kept).
- *
  * @example
  * import { Template } from "fp-endpoint"
- *
  * Template.parse("/repos/{owner}/{repo}") // right({ source, mode: "route", parts: [...], names: ["owner", "repo"] })
  * Template.parse("/repos/{owner") // left(EndpointError: url: unclosed "{" at position 7 ...)
- *
  * @since 0.1.0
  */
 export const parse = (source: string, mode: Mode = "route"): Either<EndpointError, Template> => {
@@ -234,9 +202,7 @@ export const parse = (source: string, mode: Mode = "route"): Either<EndpointErro
   return right(Object.freeze({ source, mode, parts: Object.freeze(parts), names: Object.freeze([...names]) }))
 }
 
-// -------------------------------------------------------------------------------------
-// expansion
-// -------------------------------------------------------------------------------------
+// expansion ---------------------------------------------------------------------------------------
 
 // Inside an expansion a step returns its text or the error that stops it; exports return Eithers.
 type Text = string | EndpointError
@@ -349,18 +315,14 @@ const culprit = (e: Expression, values: Values): string => {
   return (defined.find((v) => /\.|%2e/i.test(text(own(values, v.name)))) ?? defined[0] ?? e.variables[0]!).name
 }
 
-/**
- * Expands a parsed template with `values`, whose own properties are the variables. A value that
+/** Expands a parsed template with `values`, whose own properties are the variables. A value that
  * cannot be expanded, a url longer than {@link MAX_LENGTH}, or (route mode) a value that makes a
  * path segment `.` or `..` is an `EndpointError`; a value's getter may throw.
- *
  * @example
  * import { Template } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
  * import { pipe } from "fp-ts/lib/function.js"
- *
  * pipe(Template.parse("/repos/{owner}"), E.flatMap((t) => Template.expandWith(t, { owner: "octokit" }))) // right("/repos/octokit")
- *
  * @since 0.1.0
  */
 export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => {
@@ -387,16 +349,12 @@ export const expandWith = (t: Template, values: Values): Either<EndpointError, s
   return e === undefined ? right(out) : fail(shown(culprit(e, values)), 'a value cannot make a path segment "." or ".." (it would move the request)')
 }
 
-/**
- * Expands a template with the given variables; data-last, for `pipe`. Never throws.
- *
+/** Expands a template with the given variables; data-last, for `pipe`. Never throws.
  * @example
  * import { Template } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
  * import { pipe } from "fp-ts/lib/function.js"
- *
  * pipe(Template.parse("/search{?q,page}"), E.flatMap(Template.expand({ q: "a b", page: 2 }))) // right("/search?q=a%20b&page=2")
- *
  * @since 0.1.0
  */
 export const expand =

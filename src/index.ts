@@ -1,7 +1,5 @@
-/**
- * fp-endpoint: REST routes plus parameters to plain request options, with
+/** fp-endpoint: REST routes plus parameters to plain request options, with
  * defaults that form a lawful Monoid.
- *
  * @since 0.1.0
  */
 export {
