@@ -146,7 +146,7 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const flat: Record<string, unknown> = { ...u } // each getter runs once: what is checked is what is used
   const keys = Object.keys(flat)
-  let out: Record<string, unknown> | undefined
+  const out: Record<string, unknown> = { ...blank }
   let params: Record<string, unknown> | undefined // a copy, from the first key that is not a parameter
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!
@@ -165,10 +165,11 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
     // a valid string is used as it is (its context is built only for an error); an object is read once, by validate
     const v = typeof value !== "object" && codec.is(value) ? t.success(value) : codec.validate(value, t.appendContext(c, key, codec, value))
     if (v._tag === "Left") return v
-    ;(out ??= { ...blank })[key] = v.right
+    out[key] = v.right
   }
-  const none = keys.length === 0 || (params !== undefined && Object.keys(params).length === 0) // then the shared, frozen record
-  return t.success({ ...(out ?? blank), params: none ? empty.params : (params ?? flat) } as Options)
+  const none = keys.length === 0 || (params !== undefined && Object.keys(params).length === 0)
+  out.params = none ? empty.params : (params ?? flat) // no parameters: the shared, frozen record
+  return t.success(out as unknown as Options)
 }
 
 const isOptions = (u: unknown): u is Options =>

@@ -46,15 +46,18 @@ interface Compiled {
   readonly template: Template.Template
   /** Whether the template names a parameter, which then goes neither to the query nor to the body. */
   readonly names: { has(name: string): boolean }
+  /** Whether no expansion can hold a `?` or `#`: no such literal and no `+`, `#`, `?` or `&` expression. */
+  readonly plain: boolean
 }
 
-/** The url's template in route mode, and its names, remembered by its text. */
+/** The url's template in route mode, its names, and whether it is plain, remembered by its text. */
 const compiled = byText(
   (url: string): Either<EndpointError, Compiled> => {
     const t = Template.parse(url, "route")
     if (t._tag === "Left") return t
     const names = [...t.right.names] // a few names are compared faster than hashed
-    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) } })
+    const plain = !/[?#]/.test(url) && t.right.parts.every((p) => typeof p === "string" || !["+", "#", "?", "&"].includes(p.operator))
+    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain })
   },
   (c) => c._tag === "Right",
 )
@@ -75,13 +78,19 @@ const urlOf = (t: Template.Template, o: Options): Result<string> => {
 
 // the query or the body ---------------------------------------------------------------------------
 
-/** `name=value`, both percent-encoded as query components (GitHub's search syntax keeps `+` in `q`). */
+/** `s` as a query component; GitHub's search syntax keeps `+` in `q`. */
+const queryValue = (name: string, s: string): string | undefined => {
+  if (name !== "q" || !s.includes("+")) return encode(s, COMPONENT)
+  const parts = s.split("+").map((p) => encode(p, COMPONENT))
+  return parts.includes(undefined) ? undefined : parts.join("+")
+}
+
+/** `name=value`, both percent-encoded as query components. */
 const pairOf = (name: string, s: string): Result<string> => {
   const k = encode(name, COMPONENT)
-  const parts = (name === "q" ? s.split("+") : [s]).map((p) => encode(p, COMPONENT))
+  const v = queryValue(name, s)
   if (k === undefined) return new EndpointError(shown(name), "lone surrogate in the parameter name cannot be percent-encoded")
-  if (parts.includes(undefined)) return new EndpointError(shown(name), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
-  return `${k}=${parts.join("+")}`
+  return v === undefined ? new EndpointError(shown(name), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`) : `${k}=${v}`
 }
 
 const notSent = (name: string, u: unknown): EndpointError =>
@@ -120,10 +129,11 @@ const queryOf = (params: Options["params"], names: Compiled["names"]): Result<st
 
 /** A url with query text added before its fragment, after `?` or `&` (none after a trailing `?` or `&`). */
 const withQuery = (url: string, query: string): string => {
+  if (query === "") return url
   const hash = url.indexOf("#")
   const base = hash < 0 ? url : url.slice(0, hash)
   const separator = !base.includes("?") ? "?" : base.endsWith("?") || base.endsWith("&") ? "" : "&"
-  return query === "" ? url : base + separator + query + (hash < 0 ? "" : url.slice(hash))
+  return base + separator + query + (hash < 0 ? "" : url.slice(hash))
 }
 
 /** The body built from the parameters that the template does not name; `undefined` for none. */
@@ -225,7 +235,7 @@ const parseOptions = (o: Options): Result<RequestOptions> => {
   if (isError(path)) return path
   const query = method === "get" || method === "head" ? queryOf(o.params, c.right.names) : undefined
   if (isError(query)) return query
-  const url = query === undefined ? path : withQuery(path, query)
+  const url = query === undefined || query === "" ? path : c.right.plain ? `${path}?${query}` : withQuery(path, query)
   const body = query !== undefined ? undefined : o.data !== undefined ? o.data : bodyOf(o.params, c.right.names)
   if (url.length > Template.MAX_LENGTH) return new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
   const hasBody = query === undefined && body !== undefined

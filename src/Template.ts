@@ -258,23 +258,36 @@ const variable = (op: Rules, v: VarSpec, value: unknown): Text | undefined => {
   return typeof e !== "string" || !op.named ? e : pair(op, v.name, s, e)
 }
 
-/** The expansions of one call, by operator, modifiers and name, when a name repeats: a value is walked once. */
-type Memo = Map<string, Text | undefined>
+/** Whether a string may take part in a dot segment: it is empty, or a `/`-separated part of it is only dots (`%2e` too). */
+const mayDot = (s: string): boolean => s === "" || ((s.includes(".") || s.includes("%") || s.includes("/")) && /(?:^|\/)(?:\.|%2e)*(?:\/|$)/i.test(s))
 
-const expandExpression = (e: Expression, values: Values, room: number, memo: Memo | undefined): Text => {
+/**
+ * One expansion under way: the values; the expansions of its non-string variables so far, by
+ * operator, modifiers and name (a repeated name walks its value once); and whether a value may
+ * take part in a dot segment (see `mayDot`; a prefixed string, a list or a record may too, and
+ * so may an expression with no text), for which the url is searched at the end.
+ */
+interface Expansion {
+  readonly values: Values
+  memo: Map<string, Text | undefined> | undefined
+  dotted: boolean
+}
+
+const expandExpression = (e: Expression, x: Expansion, room: number): Text => {
   const op = OPERATORS[e.operator]
   let out = ""
   let defined = false
   for (let i = 0; i < e.variables.length; i++) {
     const v = e.variables[i]!
-    const value = own(values, v.name)
+    const value = own(x.values, v.name)
+    x.dotted ||= typeof value === "string" ? v.prefix > 0 || mayDot(value) : typeof value === "object" && value !== null
     // a string without a prefix, the commonest case, is written at once
     let piece: Text | undefined = typeof value === "string" && v.prefix === 0 ? encode(value, op.allow) : undefined
     if (piece !== undefined && op.named) piece = pair(op, v.name, value as string, piece)
     if (piece === undefined) {
-      const key = memo === undefined ? "" : `${e.operator} ${v.explode} ${v.prefix} ${v.name}`
-      piece = memo?.has(key) ? memo.get(key) : variable(op, v, value)
-      memo?.set(key, piece)
+      const key = `${e.operator} ${v.explode} ${v.prefix} ${v.name}`
+      piece = x.memo?.has(key) ? x.memo.get(key) : variable(op, v, value)
+      ;(x.memo ??= new Map()).set(key, piece)
       if (piece === undefined) continue
       if (typeof piece !== "string") return piece
     }
@@ -282,6 +295,7 @@ const expandExpression = (e: Expression, values: Values, room: number, memo: Mem
     defined = true
     if (out.length > room) return tooLong() // before a repeated long value can build an unbounded string
   }
+  x.dotted ||= out === ""
   return out
 }
 
@@ -326,25 +340,18 @@ const culprit = (e: Expression, values: Values): string => {
  * @since 0.1.0
  */
 export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => {
-  const parts = t.parts
-  let count = 0
-  for (let i = 0; i < parts.length; i++) count += typeof parts[i] === "string" ? 0 : (parts[i] as Expression).variables.length
-  const memo: Memo | undefined = count > t.names.length ? new Map() : undefined
-  const spans: Array<number> = []
+  const x: Expansion = { values, memo: undefined, dotted: false }
+  const spans: Array<number> = [] // each expression's start and end in the url
   let out = ""
-  let dotted = false // whether an expression's text may take part in a dot segment: a dot, `%2`, a `/` at its end, or nothing
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!
-    const text = typeof part === "string" ? part : expandExpression(part, values, MAX_LENGTH - out.length, memo)
+  for (let i = 0; i < t.parts.length; i++) {
+    const part = t.parts[i]!
+    const text = typeof part === "string" ? part : expandExpression(part, x, MAX_LENGTH - out.length)
     if (typeof text !== "string") return left(text)
-    if (typeof part !== "string") {
-      spans.push(out.length, out.length + text.length)
-      dotted ||= text === "" || text.endsWith("/") || text.includes(".") || text.includes("%2")
-    }
+    if (typeof part !== "string") spans.push(out.length, out.length + text.length)
     out += text
   }
   if (out.length > MAX_LENGTH) return left(tooLong())
-  const mayHold = dotted && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
+  const mayHold = x.dotted && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
   const e = mayHold ? dotSegmentExpression(t, out, spans) : undefined
   return e === undefined ? right(out) : fail(shown(culprit(e, values)), 'a value cannot make a path segment "." or ".." (it would move the request)')
 }
