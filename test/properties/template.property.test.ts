@@ -563,3 +563,66 @@ describe("route mode: strict mode plus the dot-segment rule", () => {
     expect(agreed).toBeGreaterThan(1000)
   })
 })
+
+describe("route mode: literal dots beside values", () => {
+  // A restatement of the rule on a small domain (scalar strings under "", "+", "/" and "."),
+  // written straight from its definition: a dot segment of the path is refused when an
+  // expression wrote some of it or the "/" before it, or, empty, stands inside it under an
+  // operator whose text stays in the segment. The library skips the search when no value can
+  // take part in a dot segment; this checks that skipping it never lets one through.
+  type Piece = string | { readonly op: "" | "+" | "/" | "."; readonly name: "a" | "b" }
+  const piece: fc.Arbitrary<Piece> = fc.oneof(
+    fc.constantFrom(".", "..", "/", "/.", "./", "x.", ".x", "%2e", "/x"),
+    fc.record({ op: fc.constantFrom<"" | "+" | "/" | ".">("", "+", "/", "."), name: fc.constantFrom<"a" | "b">("a", "b") }),
+  )
+  const text = fc.option(fc.constantFrom("", ".", "..", "x", "x.y", "%2e", "a/..", "x/", "/"), { nil: undefined })
+  const encoded = (s: string, reserved: boolean) => (reserved ? s : encodeURIComponent(s).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()))
+
+  /** The expansion and, for each expression, where its text starts and ends. */
+  const expandWithSpans = (pieces: ReadonlyArray<Piece>, values: Record<string, string | undefined>) => {
+    let url = ""
+    const spans: Array<{ start: number; end: number; op: string }> = []
+    for (const p of pieces) {
+      if (typeof p === "string") url += p
+      else {
+        const v = values[p.name]
+        const out = v === undefined ? "" : (p.op === "/" || p.op === "." ? p.op : "") + encoded(v, p.op === "+")
+        spans.push({ start: url.length, end: url.length + out.length, op: p.op })
+        url += out
+      }
+    }
+    return { url, spans }
+  }
+  const refused = (pieces: ReadonlyArray<Piece>, values: Record<string, string | undefined>): boolean => {
+    const { url, spans } = expandWithSpans(pieces, values)
+    let from = 0
+    for (const segment of url.split(/[?#]/)[0]!.split("/")) {
+      const to = from + segment.length
+      const dots = segment.replace(/%2e/gi, ".")
+      const takesPart = ({ start, end, op }: { start: number; end: number; op: string }) =>
+        start < end ? start < to && end >= from : start >= from && start <= to && op !== "/"
+      if ((dots === "." || dots === "..") && spans.some(takesPart)) return true
+      from = to + 1
+    }
+    return false
+  }
+  const source = (pieces: ReadonlyArray<Piece>) => pieces.map((p) => (typeof p === "string" ? p : `{${p.op}${p.name}}`)).join("")
+
+  test("a value, an empty one included, that makes a dot segment with literal dots is refused, and only then", () => {
+    let refusals = 0
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), text, text, (pieces, a, b) => {
+        const t = Template.parse(source(pieces), "route")
+        if (E.isLeft(t)) throw t.left
+        const values = { a, b }
+        const outcome = Template.expand(values)(t.right)
+        const expected = refused(pieces, values)
+        if (expected) refusals++
+        expect(E.isLeft(outcome)).toBe(expected)
+        if (!expected) expect(outcome).toEqual(E.right(expandWithSpans(pieces, values).url))
+      }),
+      { numRuns: 5000 },
+    )
+    expect(refusals).toBeGreaterThan(200)
+  })
+})
