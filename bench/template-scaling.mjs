@@ -4,9 +4,9 @@
 //   npm run build && node bench/template-scaling.mjs        (BENCH_QUICK=1 for a short run)
 //
 // Every measured call parses: at sizes the cache could keep (≤ CACHE_MAX_LENGTH)
-// the loop cycles through 2 × CACHE_SIZE + 1 distinct templates, so none is seen
-// again within the last CACHE_SIZE templates and none is admitted to the cache;
-// longer templates are never cached. The last column is the whole endpoint()
+// the loop cycles through 2 × CACHE_SIZE + 1 distinct templates, so each one has
+// left the cache (which starts afresh every CACHE_SIZE templates) when it comes
+// round again; longer templates are never cached. The last column is the whole endpoint()
 // call (POST, no base url) on the same templates.
 import { endpoint, Template } from "../dist/esm/index.js"
 

@@ -28,7 +28,7 @@ const BREAKS_LINE = /[\r\n\0]/
 const NESTED = "input nested too deeply"
 /** The problem of an EndpointError made from a foreign exception (src/internal/either.ts). */
 export const FOREIGN_PROBLEM = "reading the input failed"
-/** The longest expanded url and query (Template.MAX_LENGTH), and header value (Accept.MAX_HEADER_LENGTH), when the library does not say. */
+/** The longest expanded url and query (Template.MAX_LENGTH), and header value (Parse.MAX_HEADER_LENGTH), when the library does not say. */
 const MAX_URL = 65_536
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/
 const COMPONENT = /^[A-Za-z0-9\-._~!'()*]$/
