@@ -48,6 +48,8 @@ interface Compiled {
   readonly names: { has(name: string): boolean }
   /** Whether no expansion can hold a `?` or `#`: no such literal and no `+`, `#`, `?` or `&` expression. */
   readonly plain: boolean
+  /** Whether every expansion has a scheme of its own; `undefined` when a value decides (the template starts with one). */
+  readonly absolute: boolean | undefined
 }
 
 /** The url's template in route mode, its names, and whether it is plain, remembered by its text. */
@@ -57,10 +59,14 @@ const compiled = byText(
     if (t._tag === "Left") return t
     const names = [...t.right.names] // a few names are compared faster than hashed
     const plain = !/[?#]/.test(url) && t.right.parts.every((p) => typeof p === "string" || !["+", "#", "?", "&"].includes(p.operator))
-    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain })
+    const first = t.right.parts[0] ?? ""
+    const absolute = typeof first === "string" ? hasScheme(first) : undefined
+    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute })
   },
   (c) => c._tag === "Right",
 )
+
+const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
 
 /** A base url and a path with exactly one `/` between them; a path that is empty or starts with `?` or `#` is appended as it is. */
 const joinBase = (baseUrl: string, path: string): string => {
@@ -70,10 +76,10 @@ const joinBase = (baseUrl: string, path: string): string => {
 }
 
 /** The template expanded, and joined to the base unless it has a scheme of its own. */
-const urlOf = (t: Template.Template, o: Options): Result<string> => {
-  const path = Template.expandWith(t, o.params)
+const urlOf = (c: Compiled, o: Options): Result<string> => {
+  const path = Template.expandWith(c.template, o.params)
   if (path._tag === "Left") return path.left
-  return !path.right.startsWith("/") && /^[A-Za-z][A-Za-z\d+.-]*:/.test(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right)
+  return c.absolute ?? hasScheme(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right)
 }
 
 // the query or the body ---------------------------------------------------------------------------
@@ -206,6 +212,12 @@ const readyHeaders = [false, true].map((json) =>
   }),
 )
 
+/** The result's own headers: a copy of the ready ones, or built for it. */
+const headersOf = (o: Options, json: boolean): Result<HeaderRecord> => {
+  const ready = readyHeaders[json ? 1 : 0]!(o.headers, mediaTypeText(o.mediaType))
+  return ready === undefined ? finalHeaders(o.headers, o.mediaType, json) : isError(ready) ? ready : { ...ready }
+}
+
 // destructors -------------------------------------------------------------------------------------
 
 /** Merged options to request options. Parameters that the url names fill it; for `GET` and
@@ -231,7 +243,7 @@ const parseOptions = (o: Options): Result<RequestOptions> => {
   const c = compiled(o.url)
   if (c._tag === "Left") return c.left
   const method = (o.method ?? "GET").toLowerCase()
-  const path = urlOf(c.right.template, o)
+  const path = urlOf(c.right, o)
   if (isError(path)) return path
   const query = method === "get" || method === "head" ? queryOf(o.params, c.right.names) : undefined
   if (isError(query)) return query
@@ -239,9 +251,9 @@ const parseOptions = (o: Options): Result<RequestOptions> => {
   const body = query !== undefined ? undefined : o.data !== undefined ? o.data : bodyOf(o.params, c.right.names)
   if (url.length > Template.MAX_LENGTH) return new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
   const hasBody = query === undefined && body !== undefined
-  const headers = readyHeaders[hasBody && !isOpaqueBody(body) ? 1 : 0]!(o.headers, mediaTypeText(o.mediaType))
+  const headers = headersOf(o, hasBody && !isOpaqueBody(body))
   if (isError(headers)) return headers
-  const result: Record<string, unknown> = { method, url, headers: { ...headers } }
+  const result: Record<string, unknown> = { method, url, headers }
   if (hasBody) put(result, "body", body)
   if (o.request !== undefined) put(result, "request", o.request)
   return result as unknown as RequestOptions

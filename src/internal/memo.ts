@@ -41,17 +41,17 @@ export const byText = <A>(f: (key: string) => A, keep: (a: A) => boolean): ((key
 
 /**
  * `f`, remembered for a frozen object and a text of at most 256 characters (64 texts an
- * object, which is held weakly). For an object that is not frozen, `f` runs every time.
+ * object, which is held weakly); `undefined` for any other object or text, which the caller
+ * then serves itself.
  */
-export const byFrozenAndText = <K extends object, A>(f: (object: K, text: string) => A): ((object: K, text: string) => A) => {
+export const byFrozenAndText = <K extends object, A>(f: (object: K, text: string) => A): ((object: K, text: string) => A | undefined) => {
   const memo = new WeakMap<K, Map<string, A>>() // holds frozen objects only, which stay frozen
   return (object, text) => {
     let byText = memo.get(object)
     const known = byText?.get(text)
-    if (known !== undefined) return known
-    const computed = f(object, text)
-    if (text.length > 256 || (byText === undefined && !Object.isFrozen(object))) return computed
+    if (known !== undefined || text.length > 256 || (byText === undefined && !Object.isFrozen(object))) return known
     if (byText === undefined) memo.set(object, (byText = new Map()))
+    const computed = f(object, text)
     if (byText.size < 64) byText.set(text, computed)
     return computed
   }

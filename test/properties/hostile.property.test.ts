@@ -88,7 +88,7 @@ describe("the property checks can fail", () => {
       ["toRequestInitEither", { ...lib, toRequestInitEither: boom }],
       ["CommandLine.render", { ...lib, CommandLine: { ...lib.CommandLine, render: boom } }],
     ] as const) {
-      const details = fc.check(everyEntryOf(broken), { numRuns: 20 })
+      const details = fc.check(everyEntryOf(broken), { numRuns: 200 })
       expect(details.failed, label).toBe(true)
       expect(String(details.errorInstance), label).toMatch(/threw \(an Either API must not\): TypeError: boom/)
     }
