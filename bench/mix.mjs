@@ -206,13 +206,16 @@ console.log(`\ncascaded defaults: 1 step ${fmt(c1.ns)} ns/op, 50 steps ${fmt(c50
 // ---------------------------------------------------------------------------------------------
 
 {
-  const n = QUICK ? 2_000 : 20_000
+  // interleaved rounds, as the mix: a library measured right after the other's garbage pays for it
+  const n = QUICK ? 1_000 : 5_000
   let seq = 0
-  const coldOurs = batch(() => endpoint(`GET /cold/${seq++}/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n)
-  seq = 0
-  const coldOctokit = batch(() => octokit(`GET /cold2/${seq++}/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n)
+  const rounds = { ours: [], octokit: [] }
+  for (let r = 0; r < (QUICK ? 3 : 9); r++) {
+    rounds.ours.push(batch(() => endpoint(`GET /cold/${seq++}/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n))
+    rounds.octokit.push(batch(() => octokit(`GET /cold/${seq++}/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n))
+  }
   const warm = batch(() => endpoint(`GET /cold/1/{owner}/{repo}{?page}`, { owner: "o", repo: "r", page: 2 }), n)
   console.log(
-    `cold (never-seen template each call): fp-endpoint ${fmt(coldOurs)} ns/op (warm ${fmt(warm)}), octokit ${fmt(coldOctokit)} ns/op`,
+    `cold (never-seen template each call): fp-endpoint ${fmt(median(rounds.ours))} ns/op (warm ${fmt(warm)}), octokit ${fmt(median(rounds.octokit))} ns/op`,
   )
 }
