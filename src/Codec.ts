@@ -10,7 +10,7 @@ import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { isToken } from "./internal/token.js"
-import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
+import { copyOf, has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 import { empty, isReserved, RESERVED_KEYS, type Headers, type MediaType, type Options, type ReservedKey } from "./Options.js"
 
 /** Options as callers write them: the reserved keys, and any other key as a parameter. What
@@ -87,10 +87,10 @@ const isNormalHeaders = (u: unknown): u is Headers =>
 const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string>> => {
   if (!Array.isArray(u)) return failure(u, at(c, "previews", u), `expected an array of strings, got ${kindOf(u)}`)
   if (!isDense(u)) return failure(u, at(c, "previews", u), "a sparse array (with holes) is not accepted")
-  const names: ReadonlyArray<unknown> = u.slice() // one read of each member
+  const names = copyOf(u) // one read of each member, and no method of the caller's array runs
   const bad = names.findIndex((name) => !lineString.is(name))
   if (bad >= 0) return lineString.validate(names[bad], at(at(c, "previews", u), String(bad), names[bad])) as t.Validation<never>
-  return t.success(names.length < 2 ? (names as ReadonlyArray<string>) : [...new Set(names as ReadonlyArray<string>)])
+  return t.success(names.length < 2 ? (names as Array<string>) : [...new Set(names as Array<string>)])
 }
 
 const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> => {
@@ -106,8 +106,8 @@ const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> =>
 const isNormalMediaType = (u: unknown): u is MediaType => {
   if (!isPlainObject(u) || Object.keys(u).some((k) => k !== "format" && k !== "previews")) return false
   const p = own(u, "previews")
-  return (own(u, "format") === undefined || lineString.is(u.format)) && isArray(p) && isDense(p) &&
-    p.every(lineString.is) && new Set(p).size === p.length
+  const names = isArray(p) && isDense(p) ? copyOf(p) : undefined
+  return (own(u, "format") === undefined || lineString.is(u.format)) && names !== undefined && names.every(lineString.is) && new Set(names).size === names.length
 }
 
 /** The codec of each reserved field. `method`: an RFC 9110 token, case kept. `url`: a string

@@ -5,7 +5,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { errorText, run, tryCatch } from "./internal/either.js"
 import { child, kindOf, quote } from "./internal/describe.js"
-import { bodyKind, tagOf } from "./internal/body.js"
+import { bodyKind, isSharedBuffer, tagOf } from "./internal/body.js"
 import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"
 
@@ -147,7 +147,7 @@ const toBody = (body: unknown, contentType: string | undefined): unknown => {
   const kind = bodyKind(body)
   if (kind === "as-is") return body
   if (kind === "shared") {
-    const what = tagOf(body) === "[object SharedArrayBuffer]" ? "a SharedArrayBuffer" : `a ${kindOf(body)} on a SharedArrayBuffer`
+    const what = isSharedBuffer(body) ? "a SharedArrayBuffer" : `a ${kindOf(body)} on a SharedArrayBuffer`
     throw new EndpointError("body", `${what} cannot be sent by fetch; copy it into an ArrayBuffer`)
   }
   const essence = contentType?.split(";", 1)[0]!.trim() ?? "" // application/json or any +json, in any case

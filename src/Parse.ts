@@ -48,7 +48,7 @@ interface Compiled {
   readonly names: { has(name: string): boolean }
   /** Whether no expansion can hold a `?` or `#`: no such literal and no `+`, `#`, `?` or `&` expression. */
   readonly plain: boolean
-  /** Whether every expansion has a scheme of its own; `undefined` when a value decides (the template starts with one). */
+  /** Whether every expansion has a scheme of its own; `undefined` when a value may decide (`{base}/x`, `http{s}://h/x`). */
   readonly absolute: boolean | undefined
 }
 
@@ -60,7 +60,7 @@ const compiled = byText(
     const names = [...t.right.names] // a few names are compared faster than hashed
     const plain = !/[?#]/.test(url) && t.right.parts.every((p) => typeof p === "string" || !["+", "#", "?", "&"].includes(p.operator))
     const first = t.right.parts[0] ?? ""
-    const absolute = typeof first === "string" ? hasScheme(first) : undefined
+    const absolute = typeof first !== "string" || /^[A-Za-z][A-Za-z\d+.-]*$/.test(first) ? undefined : hasScheme(first)
     return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute })
   },
   (c) => c._tag === "Right",
@@ -196,7 +196,7 @@ const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Re
   const accept = own(headers, "accept") as Headers[string] | undefined
   const amended = amendAccept(accept === null || accept === undefined ? undefined : String(accept), mediaType)
   if (isError(amended)) return amended
-  if (amended !== undefined && amended !== String(accept)) put(out, "accept", amended)
+  if (amended !== undefined && amended !== String(accept)) put(out, "accept", amended) // a number stays a number unless amended
   if (json && !has(headers, "content-type")) put(out, "content-type", "application/json; charset=utf-8")
   return out
 }
@@ -206,10 +206,13 @@ const mediaTypeText = (m: MediaType): string => (m.previews.length === 0 ? (m.fo
 
 /** The result's headers without and with a JSON body, remembered for frozen headers (defaults' are) by the media type's text. */
 const readyHeaders = [false, true].map((json) =>
-  byFrozenAndText((headers: Headers, text: string): Result<HeaderRecord> => {
-    const [format = "", ...previews] = text.split("\n")
-    return finalHeaders(headers, { format, previews }, json)
-  }),
+  byFrozenAndText(
+    (headers: Headers, text: string): Result<HeaderRecord> => {
+      const [format = "", ...previews] = text.split("\n")
+      return finalHeaders(headers, { format, previews }, json)
+    },
+    (ready) => !isError(ready),
+  ),
 )
 
 /** The result's own headers: a copy of the ready ones, or built for it. */

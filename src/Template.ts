@@ -7,9 +7,9 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { kindOf, quote, shown } from "./internal/describe.js"
-import { attempt, fail, left, right } from "./internal/either.js"
+import { attempt, chain, fail, left, right } from "./internal/either.js"
 import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
-import { isArray, isDense, isPlainObject, own } from "./internal/object.js"
+import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 
 /** An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
  * @example
@@ -144,7 +144,8 @@ const expression = (s: string, open: number, mode: Mode, inPath: boolean): Parse
     variables.push(v.right[0])
     j = v.right[1]
     if (s.charAt(j) === "}") return right([Object.freeze({ operator, variables: Object.freeze(variables), inPath }), j + 1])
-    if (s.charAt(j++) !== ",") return unexpected(s, open, j - 1, `unexpected ${charAt(s, j - 1)} in an expression`)
+    const c = s.charAt(j++)
+    if (c !== ",") return unexpected(s, open, j - 1, c === "%" ? "invalid percent-encoding in a variable name" : `unexpected ${charAt(s, j - 1)} in an expression`)
   }
 }
 
@@ -181,7 +182,7 @@ export const parse = (source: string, mode: Mode = "route"): Either<EndpointErro
   for (let i = 0; i <= source.length; ) {
     const c = source.charAt(i)
     const colon: [Expression, number] | undefined = c === ":" && inPath && i >= colonsFrom ? colonName(source, i, inPath) : undefined
-    if (c === "}") return syntaxError(source, i, 'unmatched "}"')
+    if (c === "}") return chain(literal(source, start, i), () => syntaxError(source, i, 'unmatched "}"')) // a lone surrogate before it comes first
     if (c !== "{" && colon === undefined && i < source.length) {
       inPath &&= c !== "?" && c !== "#"
       i++
@@ -232,7 +233,7 @@ const composite = (op: Rules, v: VarSpec, value: object): Text | undefined => {
   if (v.prefix > 0) return new EndpointError(shown(v.name), `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
   if (list && !isDense(value)) return new EndpointError(shown(v.name), "a sparse array (with holes) cannot be expanded")
   // a list's members are its indices only (a regular expression's match has "index" and "input" too)
-  const keys = list ? Array.from(value, (_, i) => String(i)) : Object.keys(value)
+  const keys = list ? Array.from({ length: value.length }, (_, i) => String(i)) : Object.keys(value)
   const pieces: Array<string> = []
   for (const key of keys) {
     const m: unknown = (value as Record<string, unknown>)[key]
@@ -281,13 +282,14 @@ const expandExpression = (e: Expression, x: Expansion, room: number): Text => {
     const v = e.variables[i]!
     const value = own(x.values, v.name)
     x.dotted ||= typeof value === "string" ? v.prefix > 0 || mayDot(value) : typeof value === "object" && value !== null
-    // a string without a prefix, the commonest case, is written at once
-    let piece: Text | undefined = typeof value === "string" && v.prefix === 0 ? encode(value, op.allow) : undefined
-    if (piece !== undefined && op.named) piece = pair(op, v.name, value as string, piece)
+    // a scalar without a prefix, the commonest case, is written at once
+    const text = v.prefix === 0 ? textOf(value) : undefined
+    let piece: Text | undefined = text === undefined ? undefined : encode(text, op.allow)
+    if (piece !== undefined && op.named) piece = pair(op, v.name, text!, piece)
     if (piece === undefined) {
-      const key = `${e.operator} ${v.explode} ${v.prefix} ${v.name}`
+      const key = `${e.operator} ${v.explode} ${v.prefix} ${v.name}` // a list or a record is walked once a key
       piece = x.memo?.has(key) ? x.memo.get(key) : variable(op, v, value)
-      ;(x.memo ??= new Map()).set(key, piece)
+      if (typeof value === "object" && value !== null) (x.memo ??= new Map()).set(key, piece)
       if (piece === undefined) continue
       if (typeof piece !== "string") return piece
     }
@@ -304,19 +306,21 @@ const tooLong = (): EndpointError => new EndpointError("url", `the expanded url 
 /**
  * The first expression that takes part in a `.` or `..` segment of the path (`%2e` is a dot to
  * URL parsers too): it wrote some of the segment or the `/` before it, or, empty, stands inside
- * it (`{name}.{ext}`, both empty). `spans` holds each expression's start and end in `url`.
+ * it (`{name}.{ext}`, both empty). `spans` holds each expression's start and end in `url`. One
+ * pass over segments and expressions together: `first` skips those that end before a segment.
  */
 const dotSegmentExpression = (t: Template, url: string, spans: ReadonlyArray<number>): Expression | undefined => {
   const expressions = t.parts.filter((p): p is Expression => typeof p !== "string")
   let from = 0
+  let first = 0
   for (const segment of url.split(/[?#]/, 1)[0]!.split("/")) {
     const to = from + segment.length
-    const touches = (e: Expression, i: number): boolean => {
+    while (first < expressions.length && spans[2 * first + 1]! < from) first++
+    const dots = /^(?:\.|%2e){1,2}$/i.test(segment)
+    for (let i = first; dots && i < expressions.length && spans[2 * i]! <= to; i++) {
       const [start, end] = [spans[2 * i]!, spans[2 * i + 1]!]
-      return start < end ? start < to && end >= from : start >= from && start <= to && ["", "+", ".", ";"].includes(e.operator)
+      if (start < end ? start < to : start >= from && ["", "+", ".", ";"].includes(expressions[i]!.operator)) return expressions[i]
     }
-    const found = /^(?:\.|%2e){1,2}$/i.test(segment) ? expressions.find(touches) : undefined
-    if (found !== undefined) return found
     from = to + 1
   }
   return undefined
@@ -369,4 +373,8 @@ export const expand =
   (t: Template): Either<EndpointError, string> =>
     typeof values !== "object" || values === null
       ? fail("values", `expected an object of variable values, got ${kindOf(values)}`)
-      : attempt(() => expandWith(t, { ...values })) // one read of each value: a getter may throw
+      : attempt(() => {
+          const named: Record<string, unknown> = {} // one read of each of the template's names (a getter may throw)
+          for (const name of t.names) if (has(values, name)) put(named, name, values[name])
+          return expandWith(t, named)
+        })

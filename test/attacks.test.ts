@@ -1514,3 +1514,99 @@ describe("what an endpoint remembers stays right whatever callers send", () => {
     expect(e("GET /first/{a}", { a: 2 }).url).toBe("https://api.github.com/first/2")
   })
 })
+
+describe("a caller's array is read by index, never through its own methods or iterator", () => {
+  /** An array whose methods and iterator lie about what it holds. */
+  class Lying extends Array<unknown> {
+    override findIndex(): number { return -1 }
+    override every(): boolean { return true }
+    override slice(): Array<unknown> { return ["clean"] }
+    override *[Symbol.iterator](): ArrayIterator<unknown> { yield "clean" }
+  }
+  const lying = (...members: Array<unknown>): Lying => {
+    const a = new Lying()
+    for (const m of members) a.push(m)
+    return a
+  }
+
+  it("previews: a CR, LF or non-string member is refused however the array answers", () => {
+    for (const headers of [{}, { "x-a": "1" }]) {
+      expect(endpointError(() => endpoint("GET /x", { headers, mediaType: { previews: lying("a\r\nx-injected: 1") } })).path).toBe("mediaType.previews[0]")
+      expect(endpointError(() => endpoint("GET /x", { headers, mediaType: { previews: lying(42) as never } })).path).toBe("mediaType.previews[0]")
+    }
+    expect(endpoint("GET /x", { mediaType: { previews: lying("a", "a", "b") } }).headers.accept).toBe(
+      "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json",
+    )
+  })
+
+  it("a template list: its members by index, whatever its iterator yields, endless or empty", () => {
+    const endless = ["a", "b"]
+    endless[Symbol.iterator] = function* () {
+      for (;;) yield "x"
+    }
+    const empty = ["a"]
+    empty[Symbol.iterator] = function* () {}
+    expect(endpoint("GET /x/{list}", { list: endless }).url).toBe("https://api.github.com/x/a,b")
+    expect(endpoint("GET /x/{list}", { list: empty }).url).toBe("https://api.github.com/x/a")
+  })
+})
+
+describe("where a request goes", () => {
+  it("a scheme completed by a value (http{s}://) is the target, not a path under the base url", () => {
+    expect(endpoint("GET http{s}://example.com/x", { s: "s" }).url).toBe("https://example.com/x")
+    expect(endpoint("GET http{s}://example.com/x", { s: "" }).url).toBe("http://example.com/x")
+    expect(endpoint("GET {+base}/x", { base: "https://h.test" }).url).toBe("https://h.test/x")
+    expect(endpoint("GET http/{s}", { s: "x" }).url).toBe("https://api.github.com/http/x")
+  })
+})
+
+describe("bodies are known by what they are, not by what their tag claims", () => {
+  const tagged = <A extends object>(u: A, tag: string): A => Object.defineProperty(u, Symbol.toStringTag, { value: tag })
+
+  it("shared memory that claims to be an ArrayBuffer is still refused by the fetch adapters", () => {
+    const shared = tagged(new SharedArrayBuffer(2), "ArrayBuffer")
+    expect(endpointError(() => toRequestInit(endpoint("POST /x", { data: shared }))).path).toBe("body")
+  })
+
+  it("an object that claims to be an ArrayBuffer is JSON; a Blob whose tag changed is still a blob", () => {
+    class Impostor {
+      readonly a = 1
+    }
+    const impostor = tagged(new Impostor(), "ArrayBuffer")
+    expect(endpoint("POST /x", { data: impostor }).headers["content-type"]).toBe("application/json; charset=utf-8")
+    const blob = tagged(new Blob(["x"]), "Something")
+    expect(endpoint("POST /x", { data: blob }).headers["content-type"]).toBeUndefined()
+  })
+})
+
+describe("small promises kept", () => {
+  it("a numeric accept header stays a number when no media type amends it", () => {
+    expect(endpoint("GET /x", { headers: { accept: 5 } }).headers.accept).toBe(5)
+  })
+
+  it("an accept header too long to build is a fresh EndpointError each time, never a remembered one", () => {
+    // the defaults' frozen headers and a short media type: the case whose ready headers are remembered
+    const e = endpoint.defaults({ headers: { accept: "a".repeat(16_382) }, mediaType: { format: "raw" } })
+    const first = endpointError(() => e("GET /x"))
+    expect(first.path).toBe("headers.accept")
+    expect(endpointError(() => e("GET /x"))).not.toBe(first)
+  })
+
+  it("Template.expand reads the template's names only: another getter that throws is not touched, a non-enumerable value is read", () => {
+    const values = Object.defineProperty({ get other(): string { throw new TypeError("boom") } }, "hidden", { value: "h", enumerable: false })
+    const t = Template.parse("/x/{hidden}")
+    expect(t._tag === "Right" && Template.expand(values)(t.right)).toEqual(E.right("/x/h"))
+  })
+
+  it("a template error names the first problem in the text: a lone surrogate before a stray }", () => {
+    expect(endpointError(() => endpoint("GET /\ud800}")).message).toContain("lone surrogate at position 1")
+    expect(endpointError(() => endpoint("GET /x/{a%2}")).message).toContain("invalid percent-encoding")
+  })
+
+  it("the dot-segment search is linear: 30 000 literal dot segments beside 100 000 empty expressions", () => {
+    const route = "GET " + "/.".repeat(30_000) + "/a" + "{x}".repeat(100_000)
+    const started = performance.now()
+    expect(endpoint(route, { x: "" }).url.endsWith("/a")).toBe(true)
+    expect(performance.now() - started).toBeLessThan(3000) // a generous guard: a quadratic search took over 9 s
+  })
+})

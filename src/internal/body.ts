@@ -1,10 +1,31 @@
 // What kind of body a value is, for the content type parse defaults and for what the fetch
 // adapters send: as it is (text, a form or binary body), refused (shared memory, which fetch
-// would send as the text "[object SharedArrayBuffer]"), or serialised as JSON. Known by the
-// built-in tag, so a body from another realm or another copy of fetch (undici's) is known too.
+// would send as the text "[object SharedArrayBuffer]"), or serialised as JSON. Buffers are known
+// by internal slot, which no object can fake; form bodies, blobs and streams by class or tag, so
+// a body from another realm or another copy of fetch (undici's) is known too.
 import { isArray, isPlainObject } from "./object.js"
 
-const AS_IS = /^\[object (?:ArrayBuffer|Blob|File|FormData|URLSearchParams|ReadableStream)\]$/
+type Getter = ((this: unknown) => unknown) | undefined
+const getter = (proto: object | undefined, name: string): Getter =>
+  proto && (Object.getOwnPropertyDescriptor(proto, name)?.get as Getter)
+/** Built-in getters that read an internal slot: calling one on a value is a brand check that holds across realms. */
+const SLOTS = {
+  arrayBuffer: getter(ArrayBuffer.prototype, "byteLength"),
+  shared: getter((globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer?.prototype, "byteLength"),
+  viewBuffer: getter(Object.getPrototypeOf(Uint8Array.prototype) as object, "buffer"),
+  dataViewBuffer: getter(DataView.prototype, "buffer"),
+}
+/** What a slot getter reads from `u`; `undefined` when `u` lacks the slot. */
+const slot = (get: Getter, u: unknown): unknown => {
+  try {
+    return get?.call(u)
+  } catch {
+    return undefined
+  }
+}
+
+const WEB_BODIES = ["Blob", "FormData", "URLSearchParams", "ReadableStream"]
+const WEB_BODY_TAG = /^\[object (?:Blob|File|FormData|URLSearchParams|ReadableStream)\]$/
 
 /** The built-in tag of an object, `[object Blob]`; `""` when reading it throws (a revoked Proxy). */
 export const tagOf = (u: unknown): string => {
@@ -15,14 +36,28 @@ export const tagOf = (u: unknown): string => {
   }
 }
 
+const isWebBody = (u: object): boolean => {
+  try {
+    return WEB_BODIES.some((name) => {
+      const ctor = (globalThis as Record<string, unknown>)[name]
+      return typeof ctor === "function" && u instanceof ctor
+    })
+  } catch {
+    return false // a Proxy whose getPrototypeOf trap throws
+  }
+}
+
+/** Whether `u` is a SharedArrayBuffer, by its slot. */
+export const isSharedBuffer = (u: unknown): boolean => slot(SLOTS.shared, u) !== undefined
+
 export type BodyKind = "as-is" | "shared" | "json"
 
 export const bodyKind = (u: unknown): BodyKind => {
   if (typeof u === "string") return "as-is"
   if (typeof u !== "object" || u === null || isPlainObject(u) || isArray(u)) return "json"
-  const view = ArrayBuffer.isView(u) // a typed array or a DataView, by internal slot
-  const tag = tagOf(view ? (u as ArrayBufferView).buffer : u)
-  return tag === "[object SharedArrayBuffer]" ? "shared" : view || AS_IS.test(tag) ? "as-is" : "json"
+  if (isSharedBuffer(u)) return "shared"
+  if (ArrayBuffer.isView(u)) return isSharedBuffer(slot(SLOTS.viewBuffer, u) ?? slot(SLOTS.dataViewBuffer, u)) ? "shared" : "as-is"
+  return slot(SLOTS.arrayBuffer, u) !== undefined || isWebBody(u) || WEB_BODY_TAG.test(tagOf(u)) ? "as-is" : "json"
 }
 
 /** Whether a body is a form or binary body, whose content type the HTTP client sets itself. */

@@ -41,10 +41,10 @@ export const byText = <A>(f: (key: string) => A, keep: (a: A) => boolean): ((key
 
 /**
  * `f`, remembered for a frozen object and a text of at most 256 characters (64 texts an
- * object, which is held weakly); `undefined` for any other object or text, which the caller
- * then serves itself.
+ * object, which is held weakly) when `keep` accepts the result; `undefined` for any other
+ * object or text, which the caller then serves itself.
  */
-export const byFrozenAndText = <K extends object, A>(f: (object: K, text: string) => A): ((object: K, text: string) => A | undefined) => {
+export const byFrozenAndText = <K extends object, A>(f: (object: K, text: string) => A, keep: (a: A) => boolean): ((object: K, text: string) => A | undefined) => {
   const memo = new WeakMap<K, Map<string, A>>() // holds frozen objects only, which stay frozen
   return (object, text) => {
     let byText = memo.get(object)
@@ -52,7 +52,7 @@ export const byFrozenAndText = <K extends object, A>(f: (object: K, text: string
     if (known !== undefined || text.length > 256 || (byText === undefined && !Object.isFrozen(object))) return known
     if (byText === undefined) memo.set(object, (byText = new Map()))
     const computed = f(object, text)
-    if (byText.size < 64) byText.set(text, computed)
+    if (byText.size < 64 && keep(computed)) byText.set(text, computed)
     return computed
   }
 }

@@ -39,6 +39,9 @@ export const put = (o: Record<string, unknown>, key: string, value: unknown): vo
   else o[key] = value
 }
 
+/** A copy of an array read by index, `length` once: none of the caller's methods or iterators runs. */
+export const copyOf = (a: ReadonlyArray<unknown>): Array<unknown> => Array.from({ length: a.length }, (_, i) => a[i])
+
 /**
  * Whether an array has no holes, in time that follows what it holds, never its declared
  * length: a long array is dense when its own keys, which list indices first, reach its end.
