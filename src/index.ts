@@ -1,40 +1,14 @@
-/** fp-endpoint: REST routes plus parameters to plain request options, with
- * defaults that form a lawful Monoid.
+/** fp-endpoint: REST routes plus parameters to plain request options, with defaults that form a lawful Monoid.
  * @since 0.1.0
  */
-export {
-  endpoint,
-  withDefaults,
-  BUILT_IN_DEFAULTS,
-  type Endpoint,
-  type EndpointOptions,
-  type BuiltInDefaults,
-  type SuppliedBy,
-  type OptionsFor,
-  type MergedAs,
-  type Merged,
-} from "./Endpoint.js"
-export type {
-  Scalar,
-  Placeholder,
-  Names,
-  NamesOf,
-  Params,
-  ParamsOfNames,
-  RequiredNames,
-} from "./Params.js"
+export { endpoint, withDefaults, BUILT_IN_DEFAULTS } from "./Endpoint.js"
+export type { Endpoint, EndpointOptions, BuiltInDefaults, SuppliedBy, OptionsFor, MergedAs, Merged } from "./Endpoint.js"
+export type { Scalar, Placeholder, Names, NamesOf, Params, ParamsOfNames, RequiredNames } from "./Params.js"
 export { EndpointError, isEndpointError } from "./EndpointError.js"
 export type { RequestOptions } from "./Parse.js"
 export type { FlatOptions } from "./Codec.js"
 export { VERSION } from "./version.js"
-export {
-  toRequest,
-  toRequestInit,
-  toRequestEither,
-  toRequestInitEither,
-  type FetchArgs,
-  type FetchInit,
-} from "./Fetch.js"
+export { toRequest, toRequestInit, toRequestEither, toRequestInitEither, type FetchArgs, type FetchInit } from "./Fetch.js"
 
 export * as Route from "./Route.js"
 export * as Options from "./Options.js"
