@@ -1,10 +1,10 @@
 // The command line: parsing of items and flags, rendering, exit codes, and the built executable.
 import { execFileSync, spawnSync } from "node:child_process"
-import { existsSync } from "node:fs"
 import fc from "fast-check"
 import * as E from "fp-ts/lib/Either.js"
 import { beforeAll, describe, expect, test } from "vitest"
 import { CommandLine, endpoint, isEndpointError, VERSION } from "../src/index.js"
+import { ensureBuilt } from "./built.js"
 
 const capture = (argv: Array<string>) => {
   let stdout = ""
@@ -320,11 +320,11 @@ describe("the usage text", () => {
 
 describe("the built executable", () => {
   beforeAll(() => {
-    if (!existsSync("dist/esm/cli.js")) execFileSync("npm", ["run", "build", "--silent"], { stdio: "inherit" })
+    ensureBuilt(["dist/node/cli.js"]) // the bin package.json names, rebuilt when older than src
   })
   test("runs the README example", () => {
     const out = execFileSync(process.execPath, [
-      "dist/esm/cli.js",
+      "dist/node/cli.js",
       "POST /repos/{owner}/{repo}/issues",
       "owner=octokit",
       "repo=rest.js",
@@ -340,17 +340,17 @@ describe("the built executable", () => {
     })
   })
   test("METHOD URL as two arguments, and --version", () => {
-    const out = execFileSync(process.execPath, ["dist/esm/cli.js", "POST", "/x", "q==1", "a=1", "a=2", "User-Agent:"]).toString()
+    const out = execFileSync(process.execPath, ["dist/node/cli.js", "POST", "/x", "q==1", "a=1", "a=2", "User-Agent:"]).toString()
     expect(JSON.parse(out)).toEqual(endpoint("POST /x{?q}", { q: "1", a: ["1", "2"], headers: { "user-agent": null } }))
-    expect(execFileSync(process.execPath, ["dist/esm/cli.js", "--version"]).toString()).toBe(`${VERSION}\n`)
+    expect(execFileSync(process.execPath, ["dist/node/cli.js", "--version"]).toString()).toBe(`${VERSION}\n`)
   })
   test("a reader that went away (EPIPE): exit 1, no stack trace", () => {
     // `true` exits at once; node starts 0.2 s later and writes to a pipe nobody reads
-    const r = spawnSync("bash", ["-c", `{ sleep 0.2; exec "${process.execPath}" dist/esm/cli.js --help; } | true; exit "\${PIPESTATUS[0]}"`])
+    const r = spawnSync("bash", ["-c", `{ sleep 0.2; exec "${process.execPath}" dist/node/cli.js --help; } | true; exit "\${PIPESTATUS[0]}"`])
     expect({ status: r.status, stderr: r.stderr.toString() }).toEqual({ status: 1, stderr: "" })
   })
   test("exits 2 with the message and no stack trace", () => {
-    const r = spawnSync(process.execPath, ["dist/esm/cli.js", "GET /x/{"])
+    const r = spawnSync(process.execPath, ["dist/node/cli.js", "GET /x/{"])
     expect(r.status).toBe(2)
     expect(r.stderr.toString()).toBe('fp-endpoint: url: unclosed "{" at position 3 in template "/x/{"\n')
   })
