@@ -303,23 +303,29 @@ const expandExpression = (e: Expression, x: Expansion, room: number): Text => {
 
 const tooLong = (): EndpointError => new EndpointError("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
 
+/** Where an expression's text stands in the url. */
+interface Span {
+  readonly expression: Expression
+  readonly start: number
+  readonly end: number
+}
+
 /**
  * The first expression that takes part in a `.` or `..` segment of the path (`%2e` is a dot to
  * URL parsers too): it wrote some of the segment or the `/` before it, or, empty, stands inside
- * it (`{name}.{ext}`, both empty). `spans` holds each expression's start and end in `url`. One
- * pass over segments and expressions together: `first` skips those that end before a segment.
+ * it (`{name}.{ext}`, both empty). One pass over segments and spans together: `first` skips the
+ * spans that end before a segment.
  */
-const dotSegmentExpression = (t: Template, url: string, spans: ReadonlyArray<number>): Expression | undefined => {
-  const expressions = t.parts.filter((p): p is Expression => typeof p !== "string")
+const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expression | undefined => {
   let from = 0
   let first = 0
   for (const segment of url.split(/[?#]/, 1)[0]!.split("/")) {
     const to = from + segment.length
-    while (first < expressions.length && spans[2 * first + 1]! < from) first++
+    while (first < spans.length && spans[first]!.end < from) first++
     const dots = /^(?:\.|%2e){1,2}$/i.test(segment)
-    for (let i = first; dots && i < expressions.length && spans[2 * i]! <= to; i++) {
-      const [start, end] = [spans[2 * i]!, spans[2 * i + 1]!]
-      if (start < end ? start < to : start >= from && ["", "+", ".", ";"].includes(expressions[i]!.operator)) return expressions[i]
+    for (let i = first; dots && i < spans.length && spans[i]!.start <= to; i++) {
+      const { expression, start, end } = spans[i]!
+      if (start < end ? start < to : start >= from && ["", "+", ".", ";"].includes(expression.operator)) return expression
     }
     from = to + 1
   }
@@ -345,18 +351,20 @@ const culprit = (e: Expression, values: Values): string => {
  */
 export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => {
   const x: Expansion = { values, memo: undefined, dotted: false }
-  const spans: Array<number> = [] // each expression's start and end in the url
+  // from the first expression that may take part in a dot segment: the text of one before it has a
+  // character other than a dot and no `/` at its end, so it cannot
+  let spans: Array<Span> | undefined
   let out = ""
   for (let i = 0; i < t.parts.length; i++) {
     const part = t.parts[i]!
     const text = typeof part === "string" ? part : expandExpression(part, x, MAX_LENGTH - out.length)
     if (typeof text !== "string") return left(text)
-    if (typeof part !== "string") spans.push(out.length, out.length + text.length)
+    if (typeof part !== "string" && x.dotted) (spans ??= []).push({ expression: part, start: out.length, end: out.length + text.length })
     out += text
   }
   if (out.length > MAX_LENGTH) return left(tooLong())
-  const mayHold = x.dotted && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
-  const e = mayHold ? dotSegmentExpression(t, out, spans) : undefined
+  const mayHold = spans !== undefined && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
+  const e = mayHold ? dotSegmentExpression(out, spans!) : undefined
   return e === undefined ? right(out) : fail(shown(culprit(e, values)), 'a value cannot make a path segment "." or ".." (it would move the request)')
 }
 
