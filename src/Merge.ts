@@ -19,17 +19,18 @@ import * as Route from "./Route.js"
 export const fromRoute = (route: string): Either<EndpointError, Options> =>
   chain(Route.parse(route), (r) => right({ ...empty, method: r.method, url: r.url }))
 
-/**
- * A route fixes the method and the url: options may repeat them, never change them (a body
+/** A route's url and method, once set, stay: `options` may repeat them, never change them (a body
  * field named `url` would otherwise send the request, credentials included, elsewhere).
+ * @example
+ * import { Merge, Options } from "fp-endpoint"
+ * Merge.keepRoute({ ...Options.empty, url: "/a" }, { ...Options.empty, url: "/b" }) // left(EndpointError: url: set to "/a" already, ...)
+ * @since 0.1.0
  */
-const keepRoute = (route: Options, options: Options): Either<EndpointError, Options> => {
-  const hint = "to send a body field of that name, put the body in data"
-  if (options.url !== undefined && options.url !== route.url) {
-    return fail("url", `the route gives ${quote(route.url ?? "")}, the options give ${quote(options.url)}; ${hint}`)
-  }
-  if (options.method !== undefined && options.method.toUpperCase() !== route.method?.toUpperCase()) {
-    return fail("method", `the route gives ${quote(route.method ?? "")}, the options give ${quote(options.method)}; ${hint}`)
+export const keepRoute = (route: Options, options: Options): Either<EndpointError, Options> => {
+  for (const key of ["url", "method"] as const) {
+    const [was, now] = [route[key], options[key]]
+    if (was === undefined || now === undefined || (key === "url" ? was === now : was.toUpperCase() === now.toUpperCase())) continue
+    return fail(key, `set to ${quote(was)} already, the options give ${quote(now)}; to send a body field of that name, put the body in data`)
   }
   return right(options)
 }

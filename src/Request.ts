@@ -6,7 +6,7 @@ import type * as E from "fp-ts/lib/Either.js"
 import { decode, encode } from "./Codec.js"
 import { BUILT_IN_DEFAULTS, type Endpoint, type Merged, type SuppliedBy } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
-import { kindOf, quote } from "./internal/describe.js"
+import { kindOf } from "./internal/describe.js"
 import { dual } from "./internal/dual.js"
 import { attempt, chain, fail, right } from "./internal/either.js"
 import * as Merge from "./Merge.js"
@@ -65,14 +65,7 @@ const onDraft = <A>(self: Draft<string>, f: (options: Options) => E.Either<Endpo
 /** Adds the options `fragment()` makes. A url or method, once set, stays: a different one is an error, as for `endpoint()`. */
 const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
   onDraft(self, (draft) =>
-    chain(decode(fragment()), (more) => {
-      for (const key of ["url", "method"] as const) {
-        const [was, now] = [draft[key], more[key]]
-        if (was === undefined || now === undefined || (key === "url" ? was === now : was.toUpperCase() === now.toUpperCase())) continue
-        return fail(key, `the draft has ${quote(was)}, the options give ${quote(now)}; a url and a method are set once (a body field of that name goes in data)`)
-      }
-      return right(concat(draft, more))
-    }))
+    chain(decode(fragment()), (more) => chain(Merge.keepRoute(draft, more), (kept) => right(concat(draft, kept)))))
 
 /** A {@link Step} that adds the options `fragment(...args)` makes: data-first with one argument more than `fragment` takes. */
 const step = <Args extends Array<unknown>>(fragment: (...args: Args) => object): Step<Args> =>
