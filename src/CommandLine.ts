@@ -8,7 +8,7 @@ import { endpoint, type Merged } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { toRequestInitEither } from "./Fetch.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
-import { attempt, chain, errorText, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
+import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
 import { encode, loneSurrogateAt, UNRESERVED } from "./internal/encode.js"
 import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
 import { isToken } from "./internal/token.js"
@@ -140,7 +140,7 @@ const parseJson = (key: string, text: string): unknown => {
   try {
     return JSON.parse(text)
   } catch (e) {
-    const why = e instanceof SyntaxError ? "invalid JSON" : `JSON that cannot be read (${errorText(e) ?? kindOf(e)})`
+    const why = e instanceof SyntaxError ? "invalid JSON" : `JSON that cannot be read (${describeError(e)})`
     throw new EndpointError(shown(key), `${why} after ":=": ${quote(text)}`)
   }
 }
@@ -267,7 +267,7 @@ const printed = (value: object): string => {
   } catch (e) {
     if (isEndpointError(e)) throw e // else name the top-level key that cannot be printed
     const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable))._tag === "Left")
-    throw new EndpointError(child("", key ?? ""), `cannot be printed as JSON (${errorText(e) ?? kindOf(e)})`)
+    throw new EndpointError(child("", key ?? ""), `cannot be printed as JSON (${describeError(e)})`)
   }
 }
 

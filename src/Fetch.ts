@@ -3,7 +3,7 @@
  */
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
-import { errorText, run, tryCatch } from "./internal/either.js"
+import { describeError, run, tryCatch } from "./internal/either.js"
 import { child, kindOf, quote } from "./internal/describe.js"
 import { bodyKind, isSharedBuffer, tagOf } from "./internal/body.js"
 import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
@@ -42,7 +42,6 @@ type FetchOptions = { [K in FetchOption]?: InitField<K> }
  */
 export type FetchArgs = [url: string, init: FetchInit]
 
-const describeError = (e: unknown): string => errorText(e) ?? kindOf(e)
 /** `f()`; what it throws (a caller's getter or Proxy trap) becomes an error at `path`, worked out only then. */
 const guard = <A>(path: string | (() => string), f: () => A, problem = (why: string) => `reading it failed (${why})`): A => {
   try {

@@ -2,6 +2,7 @@
 // fp-ts' own shape, built here: fp-ts' Either module would follow them into a browser bundle.
 import type { Either, Left, Right } from "fp-ts/lib/Either.js"
 import { EndpointError, isEndpointError } from "../EndpointError.js"
+import { kindOf } from "./describe.js"
 
 export const left = <E>(left: E): Left<E> => ({ _tag: "Left", left })
 export const right = <A>(right: A): Right<A> => ({ _tag: "Right", right })
@@ -25,6 +26,9 @@ export const errorText = (e: unknown): string | undefined => {
     return undefined
   }
 }
+
+/** A thrown value in words, for a message: `name: message` of an `Error`, else its kind. */
+export const describeError = (e: unknown): string => errorText(e) ?? kindOf(e)
 
 /** What a thrown value becomes: a genuine error stays; anything else (a caller's getter threw) is described. */
 export const toEndpointError = (e: unknown, path = ""): EndpointError => {
