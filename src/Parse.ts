@@ -113,8 +113,9 @@ const queryPair = (name: string, value: unknown): Result<string> => {
   if (!isDense(value)) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
   const members: Array<string> = []
   for (let i = 0; i < value.length; i++) {
-    const text = textOf(value[i])
-    if (text === undefined && value[i] !== undefined && value[i] !== null) return notSent(`${name}[${i}]`, value[i])
+    const member = value[i] // read once
+    const text = textOf(member)
+    if (text === undefined && member !== undefined && member !== null) return notSent(`${name}[${i}]`, member)
     if (text !== undefined) members.push(text)
   }
   if (!name.endsWith("[]")) return pairOf(name, members.join(","))
