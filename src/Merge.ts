@@ -27,13 +27,14 @@ export const fromRoute = (route: string): Either<EndpointError, Options> =>
  * @since 0.1.0
  */
 export const keepRoute = (route: Options, options: Options): Either<EndpointError, Options> => {
-  for (const key of ["url", "method"] as const) {
-    const [was, now] = [route[key], options[key]]
-    if (was === undefined || now === undefined || (key === "url" ? was === now : was.toUpperCase() === now.toUpperCase())) continue
-    return fail(key, `set to ${quote(was)} already, the options give ${quote(now)}; to send a body field of that name, put the body in data`)
-  }
+  const { url, method } = options
+  if (url !== undefined && route.url !== undefined && url !== route.url) return moved("url", route.url, url)
+  if (method !== undefined && route.method !== undefined && method.toUpperCase() !== route.method.toUpperCase()) return moved("method", route.method, method)
   return right(options)
 }
+
+const moved = (key: string, was: string, now: string): Either<EndpointError, never> =>
+  fail(key, `set to ${quote(was)} already, the options give ${quote(now)}; to send a body field of that name, put the body in data`)
 
 /** `base` with caller options decoded and concatenated on top. When `routed`, `base` ends with
  * a route's options, whose method and url the caller's may not change.

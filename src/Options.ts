@@ -4,7 +4,6 @@
  */
 import type * as Mo from "fp-ts/lib/Monoid.js"
 import type * as Se from "fp-ts/lib/Semigroup.js"
-import { has, put } from "./internal/object.js"
 
 // model -------------------------------------------------------------------------------------------
 
@@ -76,19 +75,11 @@ export const empty: Options = Object.freeze({
 const lastSet = <A>(): Se.Semigroup<A | undefined> => ({ concat: (first, second) => (second === undefined ? first : second) })
 
 /**
- * fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`, with keys defined, never assigned (so
- * `"__proto__"` is an ordinary key), the first's keys first. An empty side gives the other.
+ * fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`: a spread defines keys, never assigns them
+ * (so `"__proto__"` is an ordinary key), and keeps the first's keys first. An empty side gives the other.
  */
 const union: Se.Semigroup<Readonly<Record<string, unknown>>> = {
-  concat: (first, second) => {
-    const keys = Object.keys(second)
-    if (keys.length === 0) return first
-    if (Object.keys(first).length === 0) return second
-    const out: Record<string, unknown> = {}
-    for (const key of Object.keys(first)) put(out, key, has(second, key) ? second[key] : first[key])
-    for (const key of keys) if (!has(first, key)) put(out, key, second[key])
-    return out
-  },
+  concat: (first, second) => (Object.keys(second).length === 0 ? first : Object.keys(first).length === 0 ? second : { ...first, ...second }),
 }
 
 /** Each name once, in order of first appearance: associative on any lists. */

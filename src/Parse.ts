@@ -50,6 +50,8 @@ interface Compiled {
   readonly plain: boolean
   /** Whether every expansion has a scheme of its own; `undefined` when a value may decide (`{base}/x`, `http{s}://h/x`). */
   readonly absolute: boolean | undefined
+  /** The first character of every expansion when the template starts with literal text, else `""`. */
+  readonly lead: string
 }
 
 /** The url's template in route mode, its names, and whether it is plain, remembered by its text. */
@@ -61,17 +63,22 @@ const compiled = byText(
     const plain = !/[?#]/.test(url) && t.right.parts.every((p) => typeof p === "string" || !["+", "#", "?", "&"].includes(p.operator))
     const first = t.right.parts[0] ?? ""
     const absolute = typeof first !== "string" || /^[A-Za-z][A-Za-z\d+.-]*$/.test(first) ? undefined : hasScheme(first)
-    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute })
+    const lead = typeof first === "string" ? first.charAt(0) : ""
+    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute, lead })
   },
   (c) => c._tag === "Right",
 )
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
 
-/** A base url and a path with exactly one `/` between them; a path that is empty or starts with `?` or `#` is appended as it is. */
-const joinBase = (baseUrl: string, path: string): string => {
-  if (baseUrl === "" || path === "" || path.startsWith("?") || path.startsWith("#")) return baseUrl + path
-  const slashes = (baseUrl.endsWith("/") ? 1 : 0) + (path.startsWith("/") ? 1 : 0)
+/**
+ * A base url and a path with exactly one `/` between them; a path that is empty or starts with
+ * `?` or `#` is appended as it is. `first` is the path's first character, which the template
+ * knows when it starts with text: reading it from the expanded path would flatten the string.
+ */
+const joinBase = (baseUrl: string, path: string, first: string): string => {
+  if (baseUrl === "" || first === "" || first === "?" || first === "#") return baseUrl + path
+  const slashes = (baseUrl.endsWith("/") ? 1 : 0) + (first === "/" ? 1 : 0)
   return slashes === 2 ? baseUrl + path.slice(1) : slashes === 1 ? baseUrl + path : `${baseUrl}/${path}`
 }
 
@@ -79,7 +86,7 @@ const joinBase = (baseUrl: string, path: string): string => {
 const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = Template.expandWith(c.template, o.params)
   if (path._tag === "Left") return path.left
-  return c.absolute ?? hasScheme(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right)
+  return c.absolute ?? hasScheme(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right, c.lead || path.right.charAt(0))
 }
 
 // the query or the body ---------------------------------------------------------------------------
@@ -257,8 +264,7 @@ const parseOptions = (o: Options): Result<RequestOptions> => {
   const hasBody = query === undefined && body !== undefined
   const headers = headersOf(o, hasBody && !isOpaqueBody(body))
   if (isError(headers)) return headers
-  const result: Record<string, unknown> = { method, url, headers }
-  if (hasBody) put(result, "body", body)
-  if (o.request !== undefined) put(result, "request", o.request)
-  return result as unknown as RequestOptions
+  const { request } = o // literals define their keys: a setter on Object.prototype sees none
+  if (!hasBody) return request === undefined ? { method, url, headers } : { method, url, headers, request }
+  return request === undefined ? { method, url, headers, body } : { method, url, headers, body, request }
 }
