@@ -10,7 +10,7 @@ import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { isToken } from "./internal/token.js"
-import { copyOf, has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
+import { copyOf, has, isArray, isDense, isEmpty, isPlainObject, own, put } from "./internal/object.js"
 import { empty, isReserved, RESERVED_KEYS, type Headers, type MediaType, type Options, type ReservedKey } from "./Options.js"
 
 /** Options as callers write them: the reserved keys, and any other key as a parameter. What
@@ -167,7 +167,7 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
     if (v._tag === "Left") return v
     out[key] = v.right
   }
-  const none = keys.length === 0 || (params !== undefined && Object.keys(params).length === 0)
+  const none = keys.length === 0 || (params !== undefined && isEmpty(params))
   out.params = none ? empty.params : (params ?? flat) // no parameters: the shared, frozen record
   return t.success(out as unknown as Options)
 }
@@ -189,7 +189,7 @@ export const encode = (o: Options): FlatOptions => {
   const { format, previews } = o.mediaType
   if (o.method !== undefined) put(out, "method", o.method)
   if (o.baseUrl !== undefined) put(out, "baseUrl", o.baseUrl)
-  if (Object.keys(o.headers).length > 0) put(out, "headers", { ...o.headers })
+  if (!isEmpty(o.headers)) put(out, "headers", { ...o.headers })
   if (format !== undefined || previews.length > 0) put(out, "mediaType", format === undefined ? { previews: [...previews] } : { format, previews: [...previews] })
   if (o.url !== undefined) put(out, "url", o.url)
   if (o.data !== undefined) put(out, "data", o.data)

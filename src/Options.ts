@@ -4,6 +4,7 @@
  */
 import type * as Mo from "fp-ts/lib/Monoid.js"
 import type * as Se from "fp-ts/lib/Semigroup.js"
+import { isEmpty } from "./internal/object.js"
 
 // model -------------------------------------------------------------------------------------------
 
@@ -79,7 +80,7 @@ const lastSet = <A>(): Se.Semigroup<A | undefined> => ({ concat: (first, second)
  * (so `"__proto__"` is an ordinary key), and keeps the first's keys first. An empty side gives the other.
  */
 const union: Se.Semigroup<Readonly<Record<string, unknown>>> = {
-  concat: (first, second) => (Object.keys(second).length === 0 ? first : Object.keys(first).length === 0 ? second : { ...first, ...second }),
+  concat: (first, second) => (isEmpty(second) ? first : isEmpty(first) ? second : { ...first, ...second }),
 }
 
 /** Each name once, in order of first appearance: associative on any lists. */

@@ -6,6 +6,12 @@ const hasOwn = Object.prototype.hasOwnProperty
 /** Own-property test that an object's own `hasOwnProperty` cannot fool. */
 export const has = (o: object, key: string): boolean => hasOwn.call(o, key)
 
+/** Whether an object has no own enumerable string key, without listing its keys. */
+export const isEmpty = (o: object): boolean => {
+  for (const key in o) if (hasOwn.call(o, key)) return false
+  return true
+}
+
 /** An own property's value: never one a polluted prototype supplies. */
 export const own = (o: object, key: string): unknown => (hasOwn.call(o, key) ? (o as Record<string, unknown>)[key] : undefined)
 
