@@ -127,7 +127,7 @@ const prototypeFingerprint = () =>
  * @returns {Array<{ name: string, property: import("fast-check").IRawProperty<any> }>}
  */
 export const hostileProperties = ({ fc, lib, FOREIGN }) => {
-  const { endpoint, EndpointError, Route, Codec, Merge, Parse, Template, Request, CommandLine } = lib
+  const { endpoint, EndpointError, Route, Options, Merge, Parse, Template, Request, CommandLine } = lib
   const { toRequest, toRequestInit, toRequestEither, toRequestInitEither } = lib
   const BASE = "https://api.example.com"
   const CLEAN_PROTOTYPES = prototypeFingerprint()
@@ -138,12 +138,12 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
   const isTooLong = (e) => e.path === "url" && /longer than/.test(e.problem)
   /** Flat options decoded, then parsed: an Either. */
   const parseFlat = (o) => {
-    const d = Codec.decode(o)
+    const d = Options.decode(o)
     return d._tag === "Left" ? d : Parse.parse(d.right)
   }
   /** Merge.merge over flat defaults, decoded first: an Either. */
   const mergeOver = (d, ...rest) => {
-    const decoded = Codec.decode(d)
+    const decoded = Options.decode(d)
     return decoded._tag === "Left" ? decoded : Merge.merge(decoded.right, ...rest)
   }
 
@@ -298,7 +298,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     asResult("endpoint.either(route, options)", either("endpoint.either(route, options)", () => endpoint.either(r, o)))
     asResult("endpoint.either(options)", either("endpoint.either(options)", () => endpoint.either(o)))
     asResult("endpoint.parse(options)", thrown("endpoint.parse", () => endpoint.parse(o)))
-    asResult("Parse.parse(Codec.decode(options))", either("Parse.parse(Codec.decode)", () => parseFlat(o)))
+    asResult("Parse.parse(Options.decode(options))", either("Parse.parse(Options.decode)", () => parseFlat(o)))
     guard("endpoint.merge(route, options)", thrown("endpoint.merge(route, options)", () => endpoint.merge(r, o)))
     guard("endpoint.merge(options)", thrown("endpoint.merge(options)", () => endpoint.merge(o)))
     guard("Route.parse", either("Route.parse", () => Route.parse(r)))
@@ -307,15 +307,15 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       const t = guard("Template.parse(url)", either("Template.parse(url)", () => Template.parse(o.url)))
       if (t.ok) guard("Template.expand", either("Template.expand", () => Template.expand(o)(t.value)))
     }
-    guard("Codec.decode(options)", either("Codec.decode", () => Codec.decode(o)))
-    guard("Codec.decode(defaults)", either("Codec.decode", () => Codec.decode(d)))
+    guard("Options.decode(options)", either("Options.decode", () => Options.decode(o)))
+    guard("Options.decode(defaults)", either("Options.decode", () => Options.decode(d)))
     guard("Merge.merge(DEFAULTS, route, options)", either("Merge.merge", () => mergeOver(endpoint.DEFAULTS, r, o)))
     guard("Merge.merge(defaults, route, options)", either("Merge.merge", () => mergeOver(d, r, o)))
     guard("Merge.merge(defaults, options)", either("Merge.merge", () => mergeOver(d, o)))
     guard("Merge.merge(defaults, options, options)", either("Merge.merge", () => mergeOver(d, o, o)))
-    const model = Codec.decode(o)
+    const model = Options.decode(o)
     if (model._tag === "Right") {
-      guard("Codec.encode", either("Codec.encode", () => Codec.decode(Codec.encode(model.right))))
+      guard("Options.encode", either("Options.encode", () => Options.decode(Options.encode(model.right))))
       asResult("Parse.parse(decoded options)", either("Parse.parse", () => Parse.parse(model.right)))
     }
     const derived = guard("endpoint.defaults(defaults)", thrown("endpoint.defaults", () => endpoint.defaults(d)))

@@ -3,13 +3,12 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { decode, encode, type FlatOptions } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
 import { attempt, chain, orThrow, right } from "./internal/either.js"
 import { frozenCopy, frozenOptions } from "./internal/frozen.js"
 import { Bounded } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
-import { concat, type Options } from "./Options.js"
+import { concat, decode, encode, type FlatOptions, type Options } from "./Options.js"
 import type { NamesOf, ParamsOfNames } from "./Params.js"
 import { parse, type RequestOptions } from "./Parse.js"
 import type { Parsed } from "./Route.js"

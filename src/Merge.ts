@@ -3,11 +3,10 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { decode } from "./Codec.js"
 import type { EndpointError } from "./EndpointError.js"
 import { quote } from "./internal/describe.js"
 import { attempt, chain, fail, left, right, toEndpointError } from "./internal/either.js"
-import { concat, empty, type Options } from "./Options.js"
+import { concat, decode, empty, type Options } from "./Options.js"
 import * as Route from "./Route.js"
 
 /** The options a route string stands for: its method and url.
@@ -59,10 +58,10 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
  * options, the second is concatenated on top of it. The method stays as written, the url a
  * template. Never throws.
  * @example
- * import { Merge, Codec, endpoint } from "fp-endpoint"
+ * import { Merge, Options, endpoint } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
  * import { pipe } from "fp-ts/lib/function.js"
- * pipe(Codec.decode(endpoint.DEFAULTS), E.flatMap((d) => Merge.merge(d, "GET /orgs/{org}/repos", { org: "octokit" })))
+ * pipe(Options.decode(endpoint.DEFAULTS), E.flatMap((d) => Merge.merge(d, "GET /orgs/{org}/repos", { org: "octokit" })))
  * // right({ ...defaults, method: "GET", url: "/orgs/{org}/repos", params: { org: "octokit" } })
  * @since 0.1.0
  */

@@ -3,14 +3,13 @@
  * @since 0.1.0
  */
 import type * as E from "fp-ts/lib/Either.js"
-import { decode, encode } from "./Codec.js"
 import { BUILT_IN_DEFAULTS, type Endpoint, type Merged, type SuppliedBy } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { kindOf } from "./internal/describe.js"
 import { dual } from "./internal/dual.js"
 import { attempt, chain, fail, right } from "./internal/either.js"
 import * as Merge from "./Merge.js"
-import { concat, empty as emptyOptions, type Options } from "./Options.js"
+import { concat, decode, empty as emptyOptions, encode, type Options } from "./Options.js"
 import { parse, type RequestOptions } from "./Parse.js"
 import type { Placeholder, RequiredNames } from "./Params.js"
 import type { Parsed } from "./Route.js"

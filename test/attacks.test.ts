@@ -4,24 +4,7 @@
 import * as E from "fp-ts/lib/Either.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { pipe } from "fp-ts/lib/function.js"
-import {
-
-  Codec,
-  CommandLine,
-  endpoint as typedEndpoint,
-  EndpointError,
-  isEndpointError,
-  Options,
-  Parse,
-  Request,
-  Route,
-  Template,
-  toRequest,
-  toRequestEither,
-  toRequestInit,
-  toRequestInitEither,
-  type RequestOptions,
-} from "../src/index.js"
+import { CommandLine, endpoint as typedEndpoint, EndpointError, isEndpointError, Options, Parse, Request, Route, Template, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type RequestOptions,  } from "../src/index.js"
 import { isPlainObject } from "../src/internal/object.js"
 import { concatFlat, decoded, mergeDefaults, mergeOver, orThrow, parseFlat } from "./helpers.js"
 import { setFlagsFromString } from "node:v8"
@@ -47,9 +30,9 @@ const LARGE = 128
  */
 interface Loose {
   (...args: Array<any>): RequestOptions
-  readonly DEFAULTS: Codec.FlatOptions & Record<string, any>
+  readonly DEFAULTS: Options.FlatOptions & Record<string, any>
   defaults(options: any): Loose
-  merge(...args: Array<any>): Codec.FlatOptions & Record<string, any>
+  merge(...args: Array<any>): Options.FlatOptions & Record<string, any>
   parse(options: any): RequestOptions
   either(...args: Array<any>): E.Either<EndpointError, RequestOptions>
 }
@@ -155,7 +138,7 @@ describe("header injection", () => {
       endpointError(() => endpoint.parse({ method: "GET", url: "/x", ...options }))
       expect(E.isLeft(endpoint.either("GET /x", options))).toBe(true)
       expect(E.isLeft(endpoint.either({ url: "/x", ...options }))).toBe(true)
-      expect(E.isLeft(Codec.decode(options))).toBe(true)
+      expect(E.isLeft(Options.decode(options))).toBe(true)
       expect(E.isLeft(mergeDefaults("GET /x", options))).toBe(true)
       expect(E.isLeft(parseFlat({ url: "/x", ...options }))).toBe(true)
       expect(E.isLeft(pipe(Request.route("GET /x"), Request.headers(options.headers), Request.build))).toBe(true)
@@ -185,7 +168,7 @@ describe("header injection", () => {
       const e = endpointError(() => endpoint("GET /x", { headers: { [name]: "v" } }))
       expect(e.path.startsWith("headers")).toBe(true)
       expect(e.problem).toMatch(/token/)
-      expect(E.isLeft(Codec.decode({ headers: { [name]: "v" } }))).toBe(true)
+      expect(E.isLeft(Options.decode({ headers: { [name]: "v" } }))).toBe(true)
     })
   }
 
@@ -207,7 +190,7 @@ describe("header injection", () => {
       endpointError(() => endpoint.defaults({ baseUrl: bad }))
       endpointError(() => endpoint.merge("GET /x", { baseUrl: bad }))
       expect(E.isLeft(endpoint.either("GET /x", { baseUrl: bad }))).toBe(true)
-      expect(E.isLeft(Codec.decode({ baseUrl: bad }))).toBe(true)
+      expect(E.isLeft(Options.decode({ baseUrl: bad }))).toBe(true)
       expect(E.isLeft(pipe(Request.route("GET /x"), Request.baseUrl(bad), Request.build))).toBe(true)
     }
   })
@@ -343,7 +326,7 @@ describe("prototype pollution: __proto__, constructor and prototype travel as or
     expect(structuredClone(options)).toEqual(before)
     expect(Object.getOwnPropertyDescriptor(r.request, "constructor")?.value).toBe((options as { request: Record<string, unknown> }).request.constructor)
     e.merge(options)
-    expect(E.isRight(Codec.decode(options))).toBe(true)
+    expect(E.isRight(Options.decode(options))).toBe(true)
     const parsed = parseFlat(options)
     expect(E.isRight(parsed) && parsed.right.url).toBe("/x/p")
     expect(E.isRight(parsed) && parsed.right.request).toBe((options as { request: unknown }).request)
@@ -756,11 +739,11 @@ describe("hostile objects: throwing getters and proxy traps", () => {
     ["parse", () => endpoint.parse(input as object)],
     ["either", eitherEntry(() => endpoint.either(input as object))],
     ["either(route, options)", eitherEntry(() => endpoint.either("GET /x", input as object))],
-    ["Codec.decode", eitherEntry(() => Codec.decode(input))],
+    ["Options.decode", eitherEntry(() => Options.decode(input))],
     ["Merge.merge", eitherEntry(() => mergeDefaults(input))],
     ["Merge.merge(route)", eitherEntry(() => mergeDefaults("GET /x", input))],
     ["Merge.merge(defaults)", eitherEntry(() => mergeOver(input, "GET /x"))],
-    ["Parse.parse(Codec.decode)", eitherEntry(() => parseFlat(input))],
+    ["Parse.parse(Options.decode)", eitherEntry(() => parseFlat(input))],
     ["Request.fromOptions → build", eitherEntry(() => Request.build(Request.fromOptions(input)))],
     ["Request.route → with → build", eitherEntry(() => pipe(Request.route("GET /x/{p}" as string), Request.with(input as object), Request.build))],
     ["Request.buildWith(input)", eitherEntry(() => pipe(Request.route("GET /x"), Request.buildWith(input as object)))],
@@ -861,7 +844,7 @@ describe("hostile objects: throwing getters and proxy traps", () => {
   it("a thrown Proxy whose getPrototypeOf trap throws never escapes: the catch-all cannot be fooled", () => {
     // before the fix: `e instanceof EndpointError` inside the catch-all called the trap, and its Error escaped
     const input = thrower(proxyThatThrowsOnPrototype)
-    const either = Codec.decode(input)
+    const either = Options.decode(input)
     expect(E.isLeft(either)).toBe(true)
     const e = endpointError(() => endpoint(input))
     expect(e.problem.startsWith(FOREIGN)).toBe(true)
@@ -1057,7 +1040,7 @@ describe("placeholders, holes, null headers and forged errors", () => {
     const either = endpoint.either(input)
     expect(E.isLeft(either) && either.left).not.toBe(forged)
     expect(E.isLeft(either) && isEndpointError(either.left)).toBe(true)
-    const decodedEither = Codec.decode(input)
+    const decodedEither = Options.decode(input)
     expect(E.isLeft(decodedEither) && isEndpointError(decodedEither.left)).toBe(true)
     // a genuine one thrown from a getter is kept as it is
     const genuine = new EndpointError("x", "genuine")

@@ -35,7 +35,7 @@ const files: Record<string, string> = {
   // no DOM: the import entry point
   "bare.ts": `${EQUALS}
 import * as E from "fp-ts/lib/Either.js"
-import { Codec, endpoint, Request, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type FetchArgs, type FetchInit } from "fp-endpoint"
+import { endpoint, Request, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type FetchArgs, type FetchInit, Options } from "fp-endpoint"
 
 const r = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", request: { timeout: 5 } })
 const [url, init]: FetchArgs = toRequestInit(r)
@@ -48,7 +48,7 @@ export const request: unknown = toRequest(r)
 export const requestIsUnknown: Equals<ReturnType<typeof toRequest>, unknown> = true
 export const either: E.Either<unknown, FetchArgs> = toRequestInitEither(r)
 export const requestEither = toRequestEither(r)
-export const decoded = Codec.decode({ url: "/x" })
+export const decoded = Options.decode({ url: "/x" })
 export const built = Request.build(Request.route("GET /user"))
 export { url }
 `,
@@ -56,7 +56,7 @@ export { url }
   "bare.cts": `import fp = require("fp-endpoint")
 
 export const args: fp.FetchArgs = fp.toRequestInit(fp.endpoint("GET /user"))
-export const decoded = fp.Codec.decode({ url: "/x" })
+export const decoded = fp.Options.decode({ url: "/x" })
 `,
   // the control: without DOM these names do not exist, so this file must fail
   "control.ts": `export const init: RequestInit = {}

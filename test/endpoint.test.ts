@@ -1,7 +1,7 @@
 // Example tests, one group per section of SPEC.md (§2 to §7), plus the seed's examples.
 import { readFileSync } from "node:fs"
 import { describe, expect, test } from "vitest"
-import { Codec, endpoint, EndpointError, Options, Route } from "../src/index.js"
+import { endpoint, EndpointError, Options, Route } from "../src/index.js"
 import { errorOf } from "./helpers.js"
 
 const UA = `fp-endpoint/${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}`
@@ -54,7 +54,7 @@ describe("§2 built-in defaults", () => {
 
 describe("§3 normalisation", () => {
   test("undefined values are dropped at top level, in headers and in mediaType", () => {
-    expect(Codec.decode({ a: undefined, headers: { b: undefined }, mediaType: { format: undefined } })).toEqual({
+    expect(Options.decode({ a: undefined, headers: { b: undefined }, mediaType: { format: undefined } })).toEqual({
       _tag: "Right",
       right: Options.empty,
     })
@@ -67,7 +67,7 @@ describe("§3 normalisation", () => {
     expect(r.headers).toEqual({ ...DEFAULT_HEADERS, "x-count": 3, "content-length": 10 })
   })
   test("previews are kept as written, each once; the accept header drops one trailing -preview", () => {
-    expect(Codec.decode({ mediaType: { previews: ["symmetra-preview", "mercy", "mercy"] } })).toEqual({
+    expect(Options.decode({ mediaType: { previews: ["symmetra-preview", "mercy", "mercy"] } })).toEqual({
       _tag: "Right",
       right: { ...Options.empty, mediaType: { format: undefined, previews: ["symmetra-preview", "mercy"] } },
     })
@@ -76,10 +76,10 @@ describe("§3 normalisation", () => {
     )
   })
   test("decoding is the inverse of encoding: decode(encode(o)) is o", () => {
-    const decoded = Codec.decode({ url: "/x", mediaType: { previews: ["a-preview-preview"], format: "raw" }, headers: { "X-A": null }, p: 1 })
+    const decoded = Options.decode({ url: "/x", mediaType: { previews: ["a-preview-preview"], format: "raw" }, headers: { "X-A": null }, p: 1 })
     expect(decoded._tag).toBe("Right")
     const o = (decoded as { right: Options.Options }).right
-    expect(Codec.decode(Codec.encode(o))).toEqual({ _tag: "Right", right: o })
+    expect(Options.decode(Options.encode(o))).toEqual({ _tag: "Right", right: o })
   })
   test("a JSON.parse'd __proto__ key is an ordinary parameter and pollutes nothing", () => {
     const options = JSON.parse('{"url":"/x","method":"POST","__proto__":{"polluted":1}}')
@@ -91,22 +91,22 @@ describe("§3 normalisation", () => {
 })
 
 describe("the io-ts boundary", () => {
-  test("Codec.decode runs the io-ts codec; the failure's context path names the field", () => {
-    const decoded = Codec.decode({ headers: { accept: {} } })
+  test("Options.decode runs the io-ts codec; the failure's context path names the field", () => {
+    const decoded = Options.decode({ headers: { accept: {} } })
     expect(decoded._tag).toBe("Left")
     const error = (decoded as { left: EndpointError }).left
     expect(error).toBeInstanceOf(EndpointError)
     expect(error.path).toBe("headers.accept")
-    const viaCodec = Codec.OptionsCodec.decode({ headers: { accept: {} } })
-    expect(viaCodec._tag === "Left" && Codec.toError(viaCodec.left).message).toBe("headers.accept: expected string or number, got object")
-    expect(Codec.OptionsCodec.decode({ headers: { "X-A": "1" } })).toEqual({ _tag: "Right", right: { ...Options.empty, headers: { "x-a": "1" } } })
+    const viaCodec = Options.Codec.decode({ headers: { accept: {} } })
+    expect(viaCodec._tag === "Left" && Options.toError(viaCodec.left).message).toBe("headers.accept: expected string or number, got object")
+    expect(Options.Codec.decode({ headers: { "X-A": "1" } })).toEqual({ _tag: "Right", right: { ...Options.empty, headers: { "x-a": "1" } } })
   })
-  test("OptionsCodec.is means already normal", () => {
-    expect(Codec.OptionsCodec.is({ ...Options.empty, url: "/x" })).toBe(true)
-    expect(Codec.OptionsCodec.is({ ...Options.empty, headers: { Accept: "x" } })).toBe(false)
-    expect(Codec.OptionsCodec.is({ url: "/x" })).toBe(false) // flat options are input, not the model
-    expect(Codec.fieldCodecs.headers.is({ Accept: "x" })).toBe(false)
-    expect(Codec.fieldCodecs.headers.is({ accept: "x" })).toBe(true)
+  test("Options.Codec.is means already normal", () => {
+    expect(Options.Codec.is({ ...Options.empty, url: "/x" })).toBe(true)
+    expect(Options.Codec.is({ ...Options.empty, headers: { Accept: "x" } })).toBe(false)
+    expect(Options.Codec.is({ url: "/x" })).toBe(false) // flat options are input, not the model
+    expect(Options.fieldCodecs.headers.is({ Accept: "x" })).toBe(false)
+    expect(Options.fieldCodecs.headers.is({ accept: "x" })).toBe(true)
   })
 })
 
@@ -153,8 +153,8 @@ describe("§4 merging", () => {
   test("cascading is grouping-free: an object after a number after an object is the last object", () => {
     const e = endpoint.defaults({ filter: { a: 1 } }).defaults({ filter: 5 }).defaults({ filter: { b: 2 } })
     expect(e.DEFAULTS.filter).toEqual({ b: 2 })
-    const decoded = (u: object) => (Codec.decode(u) as { right: Options.Options }).right
-    const grouped = endpoint.defaults({ filter: { a: 1 } }).defaults(Codec.encode(Options.concat(decoded({ filter: 5 }), decoded({ filter: { b: 2 } }))))
+    const decoded = (u: object) => (Options.decode(u) as { right: Options.Options }).right
+    const grouped = endpoint.defaults({ filter: { a: 1 } }).defaults(Options.encode(Options.concat(decoded({ filter: 5 }), decoded({ filter: { b: 2 } }))))
     expect(grouped.DEFAULTS.filter).toEqual({ b: 2 })
   })
   test("defaults cascade; the global accept header remains unless overridden", () => {
@@ -456,5 +456,18 @@ describe("the seed's examples", () => {
   })
   test("merge on a :org url keeps the placeholder", () => {
     expect(endpoint.merge("GET /orgs/:org/repos", { org: "octokit" }).url).toBe("/orgs/:org/repos")
+  })
+})
+
+describe("§8 public API", () => {
+  test("the names of SPEC §8 compose as it writes them: Options.decode, Merge.merge, Parse.parse, Route.parse, Options.Monoid", async () => {
+    const { Merge, Parse } = await import("../src/index.js")
+    const defaults = Options.decode(endpoint.DEFAULTS)
+    if (defaults._tag === "Left") throw defaults.left
+    const merged = Merge.merge(Options.Monoid.concat(defaults.right, Options.Monoid.empty), "GET /orgs/{org}/repos", { org: "octokit" })
+    if (merged._tag === "Left") throw merged.left
+    expect(Parse.parse(merged.right)).toEqual({ _tag: "Right", right: endpoint("GET /orgs/{org}/repos", { org: "octokit" }) })
+    expect(Route.parse("POST /x")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
+    expect(Options.decode({ headers: { accept: 1n } })).toMatchObject({ _tag: "Left", left: { path: "headers.accept" } })
   })
 })

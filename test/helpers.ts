@@ -2,7 +2,6 @@
 import { expect } from "vitest"
 import { EndpointError } from "../src/EndpointError.js"
 import type { Either } from "fp-ts/lib/Either.js"
-import * as Codec from "../src/Codec.js"
 import { endpoint } from "../src/Endpoint.js"
 import * as Merge from "../src/Merge.js"
 import * as Options from "../src/Options.js"
@@ -31,11 +30,11 @@ export const orThrow = <A>(ea: Either<unknown, A>): A => {
 }
 
 /** Flat options decoded into the model; throws the EndpointError when they are invalid. */
-export const decoded = (flat: unknown): Options.Options => orThrow(Codec.decode(flat))
+export const decoded = (flat: unknown): Options.Options => orThrow(Options.decode(flat))
 
 /** `Merge.merge` over the decoded built-in (or given) defaults: `endpoint.merge` as an Either of the model. */
 export const mergeOver = (defaults: unknown, first?: unknown, second?: unknown): Either<EndpointError, Options.Options> => {
-  const d = Codec.decode(defaults)
+  const d = Options.decode(defaults)
   return d._tag === "Left" ? d : Merge.merge(d.right, first, second)
 }
 
@@ -45,10 +44,10 @@ export const mergeDefaults = (first?: unknown, second?: unknown): Either<Endpoin
 
 /** Flat options decoded, then parsed (what `Parse.parseUnknown` was). */
 export const parseFlat = (flat: unknown): Either<EndpointError, Parse.RequestOptions> => {
-  const d = Codec.decode(flat)
+  const d = Options.decode(flat)
   return d._tag === "Left" ? d : Parse.parse(d.right)
 }
 
 /** Flat options concatenated through the model: `encode(concatAll(flats.map(decode)))`. */
-export const concatFlat = (...flats: ReadonlyArray<unknown>): Codec.FlatOptions =>
-  Codec.encode(Options.concatAll(flats.map(decoded)))
+export const concatFlat = (...flats: ReadonlyArray<unknown>): Options.FlatOptions =>
+  Options.encode(Options.concatAll(flats.map(decoded)))

@@ -2,7 +2,7 @@
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
 import { describe, expect, test } from "vitest"
-import { Codec, endpoint, EndpointError, isEndpointError, Request } from "../src/index.js"
+import { endpoint, EndpointError, isEndpointError, Request, Options } from "../src/index.js"
 
 describe("Request pipeline", () => {
   test("route, params, headers, authorization, base url, previews, format, data: same as endpoint()", () => {
@@ -65,9 +65,9 @@ describe("Request pipeline", () => {
     const merged = Request.merged(draft)
     expect(E.isRight(merged) && endpoint.parse(merged.right)).toEqual(endpoint("GET /orgs/{org}", { org: "x" }))
   })
-  test("a draft is the decoded model: fromOptions is Codec.decode", () => {
+  test("a draft is the decoded model: fromOptions is Options.decode", () => {
     const options = { url: "/x", headers: { "X-Trace": "1", "x-none": undefined }, mediaType: { previews: ["a", "a"] }, page: 2 }
-    expect(Request.fromOptions(options)).toEqual(Codec.decode(options))
+    expect(Request.fromOptions(options)).toEqual(Options.decode(options))
     const draft = Request.fromOptions(options)
     expect(E.isRight(draft) && draft.right.headers).toEqual({ "x-trace": "1" })
     expect(E.isRight(draft) && draft.right.mediaType.previews).toEqual(["a"])

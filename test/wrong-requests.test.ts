@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process"
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
 import { describe, expect, test } from "vitest"
-import { Codec, endpoint, EndpointError, isEndpointError, Options, Request } from "../src/index.js"
+import { endpoint, EndpointError, isEndpointError, Options, Request } from "../src/index.js"
 import { errorOf } from "./helpers.js"
 
 describe("a route fixes the method and the url", () => {
@@ -183,7 +183,7 @@ describe("only EndpointError, and only a real one", () => {
     expect(endpoint("GET /user", { mediaType: { previews } }).headers.accept).toBe("application/vnd.github.ok-preview+json")
   })
   test("Options.empty and what decodes to it cannot be changed", () => {
-    const decoded = (Codec.decode({ url: "/x" }) as E.Right<Options.Options>).right
+    const decoded = (Options.decode({ url: "/x" }) as E.Right<Options.Options>).right
     expect(() => ((decoded.headers as Record<string, string>)["x-evil"] = "1")).toThrow(TypeError)
     expect(() => ((decoded.params as Record<string, string>).evil = "1")).toThrow(TypeError)
     expect(endpoint("GET /user").url).toBe("https://api.github.com/user")

@@ -77,12 +77,12 @@ describe("the property checks can fail", () => {
   const everyEntryOf = (broken: unknown, name = "every entry: realistic") =>
     hostileProperties({ fc, lib: broken, FOREIGN }).find((p) => p.name.startsWith(name))!.property
 
-  test("a library whose Either entries throw fails 'every entry' (Codec.decode, Parse.parse, Merge.merge, toRequestInitEither)", () => {
+  test("a library whose Either entries throw fails 'every entry' (Options.decode, Parse.parse, Merge.merge, toRequestInitEither)", () => {
     const boom = () => {
       throw new TypeError("boom")
     }
     for (const [label, broken] of [
-      ["Codec.decode", { ...lib, Codec: { ...lib.Codec, decode: boom } }],
+      ["Options.decode", { ...lib, Options: { ...lib.Options, decode: boom } }],
       ["Parse.parse", { ...lib, Parse: { ...lib.Parse, parse: boom } }],
       ["Merge.merge", { ...lib, Merge: { ...lib.Merge, merge: boom } }],
       ["toRequestInitEither", { ...lib, toRequestInitEither: boom }],

@@ -6,7 +6,7 @@ import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
 import * as Se from "fp-ts/lib/Semigroup.js"
 import { describe, expect, test } from "vitest"
-import { Codec, endpoint, EndpointError, Merge, Options, Parse } from "../../src/index.js"
+import { endpoint, EndpointError, Merge, Options, Parse } from "../../src/index.js"
 import { arbRawOptions, arbRoute, deepFreeze } from "./arbitraries.js"
 import { arbModel, fieldArbitraries } from "./model.js"
 
@@ -24,7 +24,7 @@ const outcome = <A>(f: () => A): { ok: A } | { error: string } => {
 const either = <A>(e: E.Either<EndpointError, A>): { ok: A } | { error: string } =>
   E.isRight(e) ? { ok: e.right } : { error: e.left.message }
 
-const decodedDefaults = (Codec.decode(endpoint.DEFAULTS) as E.Right<Options.Options>).right
+const decodedDefaults = (Options.decode(endpoint.DEFAULTS) as E.Right<Options.Options>).right
 
 describe("the generators follow the model", () => {
   test("every field of Options has a generator", () => {
@@ -75,20 +75,20 @@ describe("Options.Monoid laws", () => {
 describe("the codec", () => {
   test("decode(encode(o)) is o", () => {
     fc.assert(fc.property(arbModel, (o) => {
-      expect(Codec.decode(Codec.encode(o))).toStrictEqual(E.right(o))
-      expect(Codec.OptionsCodec.is(o)).toBe(true)
+      expect(Options.decode(Options.encode(o))).toStrictEqual(E.right(o))
+      expect(Options.Codec.is(o)).toBe(true)
     }), RUNS)
   })
   test("decode is idempotent on what it produces", () => {
     fc.assert(fc.property(arbRawOptions, (raw) => {
-      const once = Codec.decode(raw)
-      if (E.isRight(once)) expect(Codec.decode(Codec.encode(once.right))).toEqual(once) // (a caller's null-prototype record is kept as it is)
+      const once = Options.decode(raw)
+      if (E.isRight(once)) expect(Options.decode(Options.encode(once.right))).toEqual(once) // (a caller's null-prototype record is kept as it is)
     }), RUNS)
   })
   test("never mutates its input, even a deeply frozen one", () => {
     fc.assert(fc.property(arbRawOptions, (raw) => {
       const copy = structuredClone(raw)
-      Codec.decode(deepFreeze(raw))
+      Options.decode(deepFreeze(raw))
       expect(raw).toEqual(copy)
     }), RUNS)
   })
@@ -97,13 +97,13 @@ describe("the codec", () => {
 describe("defaults() is literal concatenation", () => {
   test("endpoint.defaults(o).DEFAULTS = encode(concat(decode(DEFAULTS), decode(o)))", () => {
     fc.assert(fc.property(arbModel, (o) => {
-      expect(endpoint.defaults(Codec.encode(o)).DEFAULTS).toEqual(Codec.encode(concat(decodedDefaults, o)))
+      expect(endpoint.defaults(Options.encode(o)).DEFAULTS).toEqual(Options.encode(concat(decodedDefaults, o)))
     }), RUNS)
   })
   test("cascade: e.defaults(a).defaults(b) ≡ e.defaults(concat(a, b)), for DEFAULTS and for results", () => {
     fc.assert(fc.property(arbModel, arbModel, arbRoute, arbRawOptions, (a, b, route, options) => {
-      const cascaded = endpoint.defaults(Codec.encode(a)).defaults(Codec.encode(b))
-      const once = endpoint.defaults(Codec.encode(concat(a, b)))
+      const cascaded = endpoint.defaults(Options.encode(a)).defaults(Options.encode(b))
+      const once = endpoint.defaults(Options.encode(concat(a, b)))
       expect(cascaded.DEFAULTS).toEqual(once.DEFAULTS)
       expect(outcome(() => cascaded(route, options))).toEqual(outcome(() => once(route, options)))
     }), RUNS)
