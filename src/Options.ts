@@ -102,11 +102,19 @@ export const empty: Options = Object.freeze({
 const lastSet = <A>(): Se.Semigroup<A | undefined> => ({ concat: (first, second) => (second === undefined ? first : second) })
 
 /**
- * fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`: a spread defines keys, never assigns them
- * (so `"__proto__"` is an ordinary key), and keeps the first's keys first. An empty side gives the other.
+ * fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`, with keys defined, never assigned (so
+ * `"__proto__"` is an ordinary key), the first's keys first, and only the winning value of a key
+ * read (a caller's `request` may hold getters). An empty side gives the other.
  */
 const union: Se.Semigroup<Readonly<Record<string, unknown>>> = {
-  concat: (first, second) => (isEmpty(second) ? first : isEmpty(first) ? second : { ...first, ...second }),
+  concat: (first, second) => {
+    if (isEmpty(second)) return first
+    if (isEmpty(first)) return second
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(first)) put(out, key, has(second, key) ? second[key] : first[key])
+    for (const key of Object.keys(second)) if (!has(first, key)) put(out, key, second[key])
+    return out
+  },
 }
 
 /** Each name once, in order of first appearance: associative on any lists. */

@@ -1165,6 +1165,28 @@ describe("the caller's options are read once, in the order a copy reads them (as
     expect(direct).toMatch(/boom/)
   })
 
+  it("request merges by reading only the winning value of a key: a getter the later request overrides never runs", () => {
+    let reads = 0
+    const first = {
+      get x(): never {
+        reads++
+        throw new Error("boom")
+      },
+      y: 1,
+    }
+    expect(endpoint({ url: "/x", request: first }, { request: { x: 2 } }).request).toEqual({ x: 2, y: 1 })
+    const built = pipe(Request.route("GET /x"), Request.with({ request: first }), Request.with({ request: { x: 2 } }), Request.build)
+    expect(E.isRight(built) && built.right.request).toEqual({ x: 2, y: 1 })
+    expect(reads).toBe(0)
+  })
+
+  it("request merges string keys: a symbol key of either side is not carried into the union", () => {
+    const s = Symbol.for("s")
+    const r = endpoint({ url: "/x", request: { a: 1, [s]: "first" } }, { request: { b: 2, [s]: "second" } }).request!
+    expect(r).toEqual({ a: 1, b: 2 })
+    expect(Object.getOwnPropertySymbols(r)).toEqual([])
+  })
+
   it("a getter that changes a later key: the later key is read after it", () => {
     const options = () => ({
       get a() {
