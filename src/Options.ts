@@ -10,7 +10,7 @@ import * as t from "io-ts"
 import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
-import { copyOf, has, isArray, isDense, isEmpty, isPlainObject, own, put } from "./internal/object.js"
+import { has, isArray, isEmpty, isPlainObject, membersOf, own, put } from "./internal/object.js"
 import { isToken } from "./internal/token.js"
 
 // model -------------------------------------------------------------------------------------------
@@ -248,8 +248,8 @@ const isNormalHeaders = (u: unknown): u is Headers =>
 /** `previews` (a dense array of strings, each kept once) under `mediaType`'s context `c`. */
 const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string>> => {
   if (!Array.isArray(u)) return failure(u, at(c, "previews", u), `expected an array of strings, got ${kindOf(u)}`)
-  if (!isDense(u)) return failure(u, at(c, "previews", u), "a sparse array (with holes) is not accepted")
-  const names = copyOf(u) // one read of each member, and no method of the caller's array runs
+  const names = membersOf(u) // one read of each member, and no method of the caller's array runs
+  if (names === undefined) return failure(u, at(c, "previews", u), "a sparse array (with holes) is not accepted")
   const bad = names.findIndex((name) => !lineString.is(name))
   if (bad >= 0) return lineString.validate(names[bad], at(at(c, "previews", u), String(bad), names[bad])) as t.Validation<never>
   return t.success(names.length < 2 ? (names as Array<string>) : [...new Set(names as Array<string>)])
@@ -268,7 +268,7 @@ const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> =>
 const isNormalMediaType = (u: unknown): u is MediaType => {
   if (!isPlainObject(u) || Object.keys(u).some((k) => k !== "format" && k !== "previews")) return false
   const p = own(u, "previews")
-  const names = isArray(p) && isDense(p) ? copyOf(p) : undefined
+  const names = isArray(p) ? membersOf(p) : undefined
   return (own(u, "format") === undefined || lineString.is(u.format)) && names !== undefined && names.every(lineString.is) && new Set(names).size === names.length
 }
 

@@ -10,7 +10,7 @@ import { kindOf, shown } from "./internal/describe.js"
 import { left, right, toEndpointError } from "./internal/either.js"
 import { COMPONENT, encode, loneSurrogateAt, textOf } from "./internal/encode.js"
 import { byFrozenAndText, byText } from "./internal/memo.js"
-import { has, isArray, isDense, own, put } from "./internal/object.js"
+import { has, isArray, membersOf, own, put } from "./internal/object.js"
 import type { Headers, MediaType, Options } from "./Options.js"
 import * as Template from "./Template.js"
 
@@ -117,10 +117,11 @@ const queryPair = (name: string, value: unknown): Result<string> => {
   const s = textOf(value)
   if (s !== undefined || value === null) return s === undefined ? "" : pairOf(name, s)
   if (!isArray(value)) return notSent(name, value)
-  if (!isDense(value)) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
+  const all = membersOf(value)
+  if (all === undefined) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
   const members: Array<string> = []
-  for (let i = 0; i < value.length; i++) {
-    const member = value[i] // read once
+  for (let i = 0; i < all.length; i++) {
+    const member = all[i]
     const text = textOf(member)
     if (text === undefined && member !== undefined && member !== null) return notSent(`${name}[${i}]`, member)
     if (text !== undefined) members.push(text)

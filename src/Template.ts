@@ -9,7 +9,7 @@ import { EndpointError } from "./EndpointError.js"
 import { kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, fail, left, right } from "./internal/either.js"
 import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
-import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
+import { has, isArray, isPlainObject, membersOf, own, put } from "./internal/object.js"
 
 /** An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
  * @example
@@ -231,12 +231,12 @@ const member = (op: Rules, v: VarSpec, list: boolean, key: string, value: unknow
 const composite = (op: Rules, v: VarSpec, value: object): Text | undefined => {
   const list = Array.isArray(value)
   if (v.prefix > 0) return new EndpointError(shown(v.name), `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
-  if (list && !isDense(value)) return new EndpointError(shown(v.name), "a sparse array (with holes) cannot be expanded")
-  // a list's members are its indices only (a regular expression's match has "index" and "input" too)
-  const keys = list ? Array.from({ length: value.length }, (_, i) => String(i)) : Object.keys(value)
+  // a list's members are its indices only (a regular expression's match has "index" and "input" too): its copy has no other key
+  const members: object | undefined = list ? membersOf(value) : value
+  if (members === undefined) return new EndpointError(shown(v.name), "a sparse array (with holes) cannot be expanded")
   const pieces: Array<string> = []
-  for (const key of keys) {
-    const m: unknown = (value as Record<string, unknown>)[key]
+  for (const key of Object.keys(members)) {
+    const m: unknown = (members as Record<string, unknown>)[key]
     if (m === undefined || m === null) continue
     const piece = member(op, v, list, key, m)
     if (typeof piece !== "string") return piece

@@ -1520,6 +1520,29 @@ describe("what an endpoint remembers stays right whatever callers send", () => {
   })
 })
 
+describe("a caller's array is walked to the length read first", () => {
+  /** An array Proxy whose length grows at each read (1, 2, 3, ...), every index present; a walk that reads it again and again ends in the throw, not in a hang. */
+  const growing = (): ReadonlyArray<string> => {
+    let reads = 0
+    return new Proxy(["x"], {
+      has: () => true,
+      get(target, key, receiver) {
+        if (key !== "length") return /^\d+$/.test(String(key)) ? "x" : Reflect.get(target, key, receiver)
+        if (++reads > 50) throw new Error("length read again and again")
+        return reads
+      },
+    })
+  }
+
+  it("in the query, a template list, previews and defaults: one member, the length's first answer", () => {
+    expect(endpoint("GET /x", { list: growing() }).url).toBe("https://api.github.com/x?list=x")
+    expect(endpoint("GET /x{?list*}", { list: growing() }).url).toBe("https://api.github.com/x?list=x")
+    expect(endpoint("GET /x", { mediaType: { previews: growing() } }).headers.accept).toBe("application/vnd.github.x-preview+json")
+    expect(endpoint.defaults({ list: growing() })("GET /x").url).toBe("https://api.github.com/x?list=x")
+    expect(Template.expand({ a: growing() })(orThrow(Template.parse("/{a*}")))).toEqual(E.right("/x"))
+  })
+})
+
 describe("a caller's array is read by index, never through its own methods or iterator", () => {
   /** An array whose methods and iterator lie about what it holds. */
   class Lying extends Array<unknown> {

@@ -45,15 +45,31 @@ export const put = (o: Record<string, unknown>, key: string, value: unknown): vo
   else o[key] = value
 }
 
-/** A copy of an array read by index, `length` once: none of the caller's methods or iterators runs. */
-export const copyOf = (a: ReadonlyArray<unknown>): Array<unknown> => Array.from({ length: a.length }, (_, i) => a[i])
+/** An array's `length`, read once; -1 when it is no array length (a Proxy may answer anything). */
+const lengthOf = (a: ReadonlyArray<unknown>): number => {
+  const n: unknown = a.length
+  return typeof n === "number" && Number.isInteger(n) && n >= 0 && n < 2 ** 32 ? n : -1
+}
 
 /**
- * Whether an array has no holes, in time that follows what it holds, never its declared
- * length: a long array is dense when its own keys, which list indices first, reach its end.
+ * Whether an array of length `n` has no holes, in time that follows what it holds, never its
+ * declared length: a long array is dense when its own keys, which list indices first, reach its end.
  */
-export const isDense = (a: ReadonlyArray<unknown>): boolean => {
-  if (a.length > 64) return Object.keys(a)[a.length - 1] === String(a.length - 1)
-  for (let i = 0; i < a.length; i++) if (!(i in a)) return false
+const isDenseTo = (a: ReadonlyArray<unknown>, n: number): boolean => {
+  if (n < 0) return false
+  if (n > 64) return Object.keys(a)[n - 1] === String(n - 1)
+  for (let i = 0; i < n; i++) if (!(i in a)) return false
   return true
+}
+
+/** Whether an array has no holes; `length` is read once, so a Proxy that grows it cannot keep the check going. */
+export const isDense = (a: ReadonlyArray<unknown>): boolean => isDenseTo(a, lengthOf(a))
+
+/**
+ * The members of a dense array, each read once by index, `length` read once; `undefined` for a
+ * sparse one. None of the caller's methods or iterators runs, and the walk ends where the check did.
+ */
+export const membersOf = (a: ReadonlyArray<unknown>): Array<unknown> | undefined => {
+  const n = lengthOf(a)
+  return isDenseTo(a, n) ? Array.from({ length: n }, (_, i) => a[i]) : undefined
 }
