@@ -10,7 +10,8 @@ import { toRequestInitEither } from "./Fetch.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
 import { encode, loneSurrogateAt, UNRESERVED } from "./internal/encode.js"
-import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
+import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
+import { has, isArray, isPlainObject, membersOf, own, put } from "./internal/object.js"
 import { isToken } from "./internal/token.js"
 import { isReserved } from "./Options.js"
 import type { RequestOptions } from "./Parse.js"
@@ -241,26 +242,40 @@ const bodyText = (body: unknown): string => {
  */
 export const toCurl = (r: RequestOptions): string =>
   run(() => {
-    const quoted = (field: string, s: string): string => {
+    const quoted = (field: string, s: unknown): string => {
+      if (typeof s !== "string") throw new EndpointError(field, `expected a string, got ${kindOf(s)}`)
       if (s.includes("\0")) throw new EndpointError(field, "contains NUL, which a command-line argument cannot carry")
       return `'${s.split("'").join("'\\''")}'`
     }
-    const method = r.method.toUpperCase()
+    const method: unknown = typeof r.method === "string" ? r.method.toUpperCase() : r.method // quoted() refuses a non-string
     const words = ["curl", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", r.url)]
     for (const [name, value] of Object.entries(r.headers)) {
-      const blank = /^[ \t\n\v\f\r]*$/.test(`${value}`)
-      words.push("-H", quoted(child("headers", name), blank ? `${name};` : `${name}: ${value}`))
+      const path = child("headers", name)
+      if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
+      if (typeof value !== "string" && typeof value !== "number") throw new EndpointError(path, `expected string or number, got ${kindOf(value)}`)
+      if (/[\r\n]/.test(`${value}`)) throw new EndpointError(path, "header value contains CR or LF") // NUL: quoted() says why
+      const blank = /^[ \t\v\f]*$/.test(`${value}`)
+      words.push("-H", quoted(path, blank ? `${name};` : `${name}: ${value}`))
     }
     const body = r.body
     if (body !== undefined) words.push("--data-raw", quoted("body", bodyText(body)))
     return words.join(" ")
   })
 
-/** JSON for the terminal: a bigint as its digits; a sparse array, a cycle or a throwing `toJSON` is an EndpointError. */
+/**
+ * JSON for the terminal: a bigint as its digits; a sparse array, a cycle, a throwing `toJSON` or more than the JSON
+ * bounds is an EndpointError. An array is printed from a copy made with its `length` read once, one copy an array so
+ * that JSON.stringify still finds a cycle.
+ */
 const printed = (value: object): string => {
+  const [copies, overBudget] = [new Map<object, Array<unknown>>(), jsonBudget()]
   const printable = (key: string, v: unknown): unknown => {
-    if (isArray(v) && !isDense(v)) throw new EndpointError(key, "a sparse array (with holes) cannot be printed as JSON") // not a null per hole
-    return typeof v === "bigint" ? v.toString() : v
+    if (overBudget(v)) throw new EndpointError("", `${TOO_MUCH_JSON} to print as JSON`)
+    if (!isArray(v)) return typeof v === "bigint" ? v.toString() : v
+    const members = copies.get(v) ?? membersOf(v)
+    if (members === undefined) throw new EndpointError(key, "a sparse array (with holes) cannot be printed as JSON") // not a null per hole
+    copies.set(v, members)
+    return members
   }
   try {
     return JSON.stringify(value, printable, 2)

@@ -6,7 +6,8 @@ import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
 import { child, kindOf, quote } from "./internal/describe.js"
 import { bodyKind, isSharedBuffer, tagOf } from "./internal/body.js"
-import { has, isArray, isDense, isPlainObject, own, put } from "./internal/object.js"
+import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
+import { has, isArray, isDense, isPlainObject, membersOf, own, put } from "./internal/object.js"
 import type { RequestOptions } from "./Parse.js"
 
 // The platform's RequestInit, one of its fields, and its Request: the DOM's or undici's (through @types/node), or
@@ -65,6 +66,8 @@ const toHeaderRecord = (source: unknown): Record<string, string> => {
     if (typeof raw !== "string" && typeof raw !== "number") throw new EndpointError(path, `expected string or number, got ${kindOf(raw)}`)
     const [value, lower] = [String(raw), name.toLowerCase()]
     if (has(headers, lower)) throw new EndpointError(path, `names the same header as another key (${quote(lower)})`)
+    // Headers trims CR and LF at either end before its own check, and fetch would send the trimmed value; ours is as given
+    if (/[\r\n\0]/.test(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
     guard(path, () => probe?.set(name, value), (why) => `rejected by Headers (${why}): ${quote(value)}`)
     put(headers, lower, value)
   }
@@ -81,6 +84,8 @@ const SPARSE = "a sparse array (with holes) cannot be serialised as JSON"
 
 /** An object JSON.stringify has open: `holder[key]`, after any toJSON. `pathOf` names the last of such steps. */
 interface Frame { readonly object: object; readonly holder: object; readonly key: string }
+/** A frame of `toJson`'s stack: `object` as JSON.stringify walks it (an array's copy), `source` the caller's own. */
+interface Open extends Frame { readonly source: object }
 const pathOf = (steps: ReadonlyArray<Omit<Frame, "object">>): string => // the first step is from JSON's wrapper to the body
   steps.slice(1).reduce((path, { holder, key }) => (isArray(holder) ? `${path}[${key}]` : child(path, key)), "body")
 
@@ -117,20 +122,27 @@ const locate = (stack: ReadonlyArray<Frame>, body: unknown, thrown: unknown): En
 }
 
 const toJson = (body: unknown): string => {
-  const stack: Array<Frame> = [] // outermost first
+  const stack: Array<Open> = [] // outermost first
   const open = new Set<object>() // the objects of the stack, to find a cycle at once
   let refusal: EndpointError | undefined
+  const overBudget = jsonBudget()
   function refuseWhatJsonCannotHold(this: object, key: string, value: unknown): unknown {
+    if (overBudget(value)) throw (refusal = new EndpointError("body", `${TOO_MUCH_JSON} to serialise as JSON`))
     if (value === null || (typeof value !== "object" && typeof value !== "bigint")) return value
-    while (stack.length > 0 && stack.at(-1)!.object !== this) open.delete(stack.pop()!.object) // JSON.stringify is done with them
+    while (stack.length > 0 && stack.at(-1)!.object !== this) open.delete(stack.pop()!.source) // JSON.stringify is done with them
     const problem = typeof value === "bigint" ? "a bigint cannot be serialised as JSON"
       : open.has(value) ? "a circular reference cannot be serialised as JSON"
       : stack.length >= MAX_DEPTH ? "nested too deeply to serialise as JSON"
       : isArray(value) ? arrayProblem(value) : undefined
     if (problem !== undefined) throw (refusal = new EndpointError(pathOf([...stack, { holder: this, key }]), problem))
-    stack.push({ object: value as object, holder: this, key })
+    stack.push({ object: value as object, source: value as object, holder: this, key }) // on the stack first: `locate` finds a member's getter that throws
     open.add(value as object)
-    return value
+    if (!isArray(value)) return value
+    // JSON.stringify walks a copy, made with `length` read once: its own read of a Proxy's length could differ
+    const members = membersOf(value)
+    if (members === undefined) throw (refusal = new EndpointError(pathOf(stack), SPARSE))
+    stack[stack.length - 1] = { object: members, source: value, holder: this, key }
+    return members
   }
   try {
     const text: string | undefined = JSON.stringify(body, refuseWhatJsonCannotHold)

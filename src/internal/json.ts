@@ -1,0 +1,13 @@
+// What one JSON text may hold. JSON writes a shared object once per path that reaches it, so a
+// small input of shared references (a YAML file's anchors) can ask for exponentially more text.
+const MAX_JSON_VALUES = 2 ** 21
+const MAX_JSON_CHARS = 2 ** 27
+
+export const TOO_MUCH_JSON = `more than ${MAX_JSON_VALUES} values or ${MAX_JSON_CHARS} characters of strings`
+
+/** A counter for a JSON.stringify replacer: `true` once the values it has met pass either bound. */
+export const jsonBudget = (): ((value: unknown) => boolean) => {
+  let values = 0
+  let chars = 0
+  return (value) => ++values > MAX_JSON_VALUES || (typeof value === "string" && (chars += value.length) > MAX_JSON_CHARS)
+}
