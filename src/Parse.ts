@@ -91,6 +91,8 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
 
 // the query or the body ---------------------------------------------------------------------------
 
+const urlTooLong = (): EndpointError => new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
+
 /** `s` as a query component; GitHub's search syntax keeps `+` in `q`. */
 const queryValue = (name: string, s: string): string | undefined => {
   if (name !== "q" || !s.includes("+")) return encode(s, COMPONENT)
@@ -120,11 +122,13 @@ const queryPair = (name: string, value: unknown): Result<string> => {
   const all = membersOf(value)
   if (all === undefined) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
   const members: Array<string> = []
+  let length = 0 // one long string listed many times must not build a huge text before the url's bound is checked
   for (let i = 0; i < all.length; i++) {
     const member = all[i]
     const text = textOf(member)
     if (text === undefined && member !== undefined && member !== null) return notSent(`${name}[${i}]`, member)
     if (text !== undefined) members.push(text)
+    if ((length += text?.length ?? 0) > Template.MAX_LENGTH) return urlTooLong()
   }
   if (!name.endsWith("[]")) return pairOf(name, members.join(","))
   const pairs = members.map((m) => pairOf(name, m))
@@ -138,6 +142,7 @@ const queryOf = (params: Options["params"], names: Compiled["names"]): Result<st
     const p = names.has(key) ? "" : queryPair(key, params[key])
     if (typeof p !== "string") return p
     if (p !== "") query += (query === "" ? "" : "&") + p
+    if (query.length > Template.MAX_LENGTH) return urlTooLong()
   }
   return query
 }
@@ -261,7 +266,7 @@ const parseOptions = (o: Options): Result<RequestOptions> => {
   if (isError(query)) return query
   const url = query === undefined || query === "" ? path : c.right.plain ? `${path}?${query}` : withQuery(path, query)
   const body = query !== undefined ? undefined : o.data !== undefined ? o.data : bodyOf(o.params, c.right.names)
-  if (url.length > Template.MAX_LENGTH) return new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
+  if (url.length > Template.MAX_LENGTH) return urlTooLong()
   const hasBody = query === undefined && body !== undefined
   const headers = headersOf(o, hasBody && !isOpaqueBody(body))
   if (isError(headers)) return headers

@@ -235,12 +235,14 @@ const composite = (op: Rules, v: VarSpec, value: object): Text | undefined => {
   const members: object | undefined = list ? membersOf(value) : value
   if (members === undefined) return new EndpointError(shown(v.name), "a sparse array (with holes) cannot be expanded")
   const pieces: Array<string> = []
+  let length = 0 // one long string listed many times must not build a huge text before the url's bound is checked
   for (const key of Object.keys(members)) {
     const m: unknown = (members as Record<string, unknown>)[key]
     if (m === undefined || m === null) continue
     const piece = member(op, v, list, key, m)
     if (typeof piece !== "string") return piece
     pieces.push(piece)
+    if ((length += piece.length + 1) > MAX_LENGTH) return tooLong()
   }
   const joined = pieces.join(v.explode ? op.sep : ",")
   return pieces.length === 0 ? undefined : op.named && !v.explode ? `${v.name}=${joined}` : joined
