@@ -209,13 +209,13 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
     return base._tag === "Left" ? base : Merge.withOptions(base.right, second, true)
   }
   const either = (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> => chain(merge(first, second), parse)
-  return Object.defineProperties((first?: unknown, second?: unknown) => orThrow(either(first, second)), {
+  return Object.freeze(Object.defineProperties((first?: unknown, second?: unknown) => orThrow(either(first, second)), {
     DEFAULTS: { value: orThrow(frozenCopy(encode(defaults))), enumerable: true },
     defaults: { value: (options: unknown) => orThrow(chain(decode(options), (o) => attempt(() => derived(concat(defaults, o))))) },
     merge: { value: (first?: unknown, second?: unknown) => encode(orThrow(merge(first, second))) },
     parse: { value: (options: unknown) => orThrow(chain(decode(options), parse)) },
     either: { value: either },
-  }) as unknown as Endpoint<D>
+  })) as unknown as Endpoint<D>
 }
 
 /** An endpoint over a frozen copy of new defaults (concat reads the keys of a caller's `request`, where a Proxy may throw). */

@@ -10,7 +10,7 @@ import * as t from "io-ts"
 import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
-import { has, isArray, isEmpty, isPlainObject, membersOf, own, put } from "./internal/object.js"
+import { frozen, has, isArray, isEmpty, isPlainObject, membersOf, own, put } from "./internal/object.js"
 import { isToken } from "./internal/token.js"
 
 // model -------------------------------------------------------------------------------------------
@@ -85,28 +85,28 @@ export interface FlatOptions {
  * Options.concat(Options.empty, Options.empty) // Options.empty
  * @since 0.1.0
  */
-export const empty: Options = Object.freeze({
+export const empty: Options = frozen({
   method: undefined,
   url: undefined,
   baseUrl: undefined,
-  headers: Object.freeze({}),
-  mediaType: Object.freeze({ format: undefined, previews: Object.freeze([]) }),
+  headers: frozen({}),
+  mediaType: frozen({ format: undefined, previews: frozen([]) }),
   data: undefined,
   request: undefined,
-  params: Object.freeze({}),
+  params: frozen({}),
 })
 
 // instances ---------------------------------------------------------------------------------------
 
 /** The second value unless it is `undefined`: fp-ts' `last`, over an optional value. */
-const lastSet = <A>(): Se.Semigroup<A | undefined> => ({ concat: (first, second) => (second === undefined ? first : second) })
+const lastSet = <A>(): Se.Semigroup<A | undefined> => frozen({ concat: (first, second) => (second === undefined ? first : second) })
 
 /**
  * fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`, with keys defined, never assigned (so
  * `"__proto__"` is an ordinary key), the first's keys first, and only the winning value of a key
  * read (a caller's `request` may hold getters). An empty side gives the other.
  */
-const union: Se.Semigroup<Readonly<Record<string, unknown>>> = {
+const union: Se.Semigroup<Readonly<Record<string, unknown>>> = frozen({
   concat: (first, second) => {
     if (isEmpty(second)) return first
     if (isEmpty(first)) return second
@@ -115,12 +115,12 @@ const union: Se.Semigroup<Readonly<Record<string, unknown>>> = {
     for (const key of Object.keys(second)) if (!has(first, key)) put(out, key, second[key])
     return out
   },
-}
+})
 
 /** Each name once, in order of first appearance: associative on any lists. */
-const previews: Se.Semigroup<ReadonlyArray<string>> = {
+const previews: Se.Semigroup<ReadonlyArray<string>> = frozen({
   concat: (first, second) => (second.length === 0 ? first : first.length === 0 ? second : [...new Set([...first, ...second])]),
-}
+})
 
 /** One semigroup per field: `method`, `url`, `baseUrl` and `data` take the second when set;
  * `headers`, `request` and `params` are key-wise unions; a media type takes the second's format
@@ -130,21 +130,22 @@ const previews: Se.Semigroup<ReadonlyArray<string>> = {
  * Options.fieldSemigroups.params.concat({ a: 1, b: 1 }, { b: 2 }) // { a: 1, b: 2 }
  * @since 0.1.0
  */
-export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Options[K]> } = {
+export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Options[K]> } = frozen({
   method: lastSet(),
   url: lastSet(),
   baseUrl: lastSet(),
   headers: union as Se.Semigroup<Headers>,
-  mediaType: {
+  mediaType: frozen({
     concat: (first, second) =>
       second.format === undefined && second.previews.length === 0
         ? first
         : { format: second.format ?? first.format, previews: previews.concat(first.previews, second.previews) },
-  },
+  }),
+
   data: lastSet(),
-  request: { concat: (first, second) => (first === undefined ? second : second === undefined ? first : union.concat(first, second)) },
+  request: frozen({ concat: (first, second) => (first === undefined ? second : second === undefined ? first : union.concat(first, second)) }),
   params: union,
-}
+})
 
 /** The reserved keys of flat options, derived from the model.
  * @example
@@ -152,7 +153,7 @@ export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Opti
  * Options.RESERVED_KEYS // ["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]
  * @since 0.1.0
  */
-export const RESERVED_KEYS = Object.keys(fieldSemigroups).filter((k) => k !== "params") as ReadonlyArray<ReservedKey>
+export const RESERVED_KEYS = frozen(Object.keys(fieldSemigroups).filter((k) => k !== "params")) as ReadonlyArray<ReservedKey>
 
 const RESERVED: ReadonlySet<string> = new Set(RESERVED_KEYS)
 
@@ -173,7 +174,7 @@ export const isReserved = (key: string): key is ReservedKey => RESERVED.has(key)
  * // { ...Options.empty, url: "/a", headers: { b: "2" } }
  * @since 0.1.0
  */
-export const Semigroup: Se.Semigroup<Options> = {
+export const Semigroup: Se.Semigroup<Options> = frozen({
   concat: (first, second) => ({
     method: fieldSemigroups.method.concat(first.method, second.method),
     url: fieldSemigroups.url.concat(first.url, second.url),
@@ -184,7 +185,7 @@ export const Semigroup: Se.Semigroup<Options> = {
     request: fieldSemigroups.request.concat(first.request, second.request),
     params: fieldSemigroups.params.concat(first.params, second.params),
   }),
-}
+})
 
 /** The Options Monoid, with {@link empty} as its identity.
  * @example
@@ -192,7 +193,7 @@ export const Semigroup: Se.Semigroup<Options> = {
  * Options.Monoid.concat(Options.Monoid.empty, Options.empty) // Options.empty
  * @since 0.1.0
  */
-export const Monoid: Mo.Monoid<Options> = { concat: (first, second) => Semigroup.concat(first, second), empty }
+export const Monoid: Mo.Monoid<Options> = frozen({ concat: (first, second) => Semigroup.concat(first, second), empty })
 
 // field codecs ------------------------------------------------------------------------------------
 
@@ -203,10 +204,10 @@ const Index = new t.Type<unknown>("Index", (_): _ is unknown => true, t.success,
 
 /** A codec whose one rule is `problem`: `undefined` for a valid value, else what is wrong. */
 const checked = <A>(name: string, problem: (u: unknown) => string | undefined): t.Type<A> =>
-  new t.Type<A>(name, (u): u is A => problem(u) === undefined, (u, c) => {
+  frozen(new t.Type<A>(name, (u): u is A => problem(u) === undefined, (u, c) => {
     const p = problem(u)
     return p === undefined ? t.success(u as A) : failure(u, c, p)
-  }, t.identity)
+  }, t.identity))
 
 const breaksLine = (s: string): boolean => s.includes("\n") || s.includes("\r") || s.includes("\0")
 
@@ -285,18 +286,18 @@ const isNormalMediaType = (u: unknown): u is MediaType => {
  * Options.fieldCodecs.headers.decode({ "X-A": "1", "X-B": undefined }) // right({ "x-a": "1" })
  * @since 0.1.0
  */
-export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[K], undefined>, unknown> } = {
+export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[K], undefined>, unknown> } = frozen({
   method: checkedString("Method", (s) => (isToken(s) ? undefined : `${quote(s)} is not an HTTP method token`)),
   url: checkedString("Url", () => undefined),
   baseUrl: checkedString("BaseUrl", (s) =>
     s === "" || (/^https?:\/\/[^/?#]+[^?#]*$/i.test(s) && !/[\s\0]/.test(s))
       ? undefined
       : `expected an absolute http(s) url with no query or fragment, or "", got ${quote(s)}`),
-  headers: new t.Type("Headers", isNormalHeaders, validateHeaders, t.identity),
-  mediaType: new t.Type("MediaType", isNormalMediaType, validateMediaType, t.identity),
-  data: new t.Type<unknown>("Data", (_): _ is unknown => true, t.success, t.identity),
+  headers: frozen(new t.Type("Headers", isNormalHeaders, validateHeaders, t.identity)),
+  mediaType: frozen(new t.Type("MediaType", isNormalMediaType, validateMediaType, t.identity)),
+  data: frozen(new t.Type<unknown>("Data", (_): _ is unknown => true, t.success, t.identity)),
   request: checked<Readonly<Record<string, unknown>>>("Request", (u) => (isPlainObject(u) ? undefined : `expected a plain object, got ${kindOf(u)}`)),
-}
+})
 
 // the options codec -------------------------------------------------------------------------------
 
@@ -369,7 +370,7 @@ export const encode = (o: Options): FlatOptions => {
  * // right({ ...Options.empty, url: "/x", headers: { accept: "text/plain" }, params: { page: 2 } })
  * @since 0.1.0
  */
-export const Codec: t.Type<Options, FlatOptions, unknown> = new t.Type<Options, FlatOptions, unknown>(
+export const Codec: t.Type<Options, FlatOptions, unknown> = frozen(new t.Type<Options, FlatOptions, unknown>(
   "Options",
   isOptions,
   (u, c) => {
@@ -380,7 +381,7 @@ export const Codec: t.Type<Options, FlatOptions, unknown> = new t.Type<Options, 
     }
   },
   encode,
-)
+))
 
 // errors ------------------------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ const overDefaults = <A>(defaults: object, self: Draft<string>, f: (options: Opt
  * Request.build(Request.with(Request.empty, { url: "/user" })) // right({ method: "get", url: "https://api.github.com/user", ... })
  * @since 0.1.0
  */
-export const empty: Draft = /* @__PURE__ */ right(emptyOptions)
+export const empty: Draft = /* @__PURE__ */ Object.freeze(right(emptyOptions))
 
 /** A draft from options, validated as `endpoint(options)` validates them.
  * @example

@@ -1638,3 +1638,87 @@ describe("small promises kept", () => {
     expect(performance.now() - started).toBeLessThan(3000) // a generous guard: a quadratic search took over 9 s
   })
 })
+
+describe("a second review's attacks: JSON walks, shared references, lazy defaults, curl, forged errors, exports", () => {
+  /** An array Proxy whose length is 1 at the first two reads and 2 ** 27 after: JSON.stringify's own read must not be the one that counts. */
+  const lyingLength = (): ReadonlyArray<string> => {
+    let reads = 0
+    return new Proxy(["x"], {
+      has: () => true,
+      get: (target, key, receiver) => (key === "length" ? (++reads > 2 ? 2 ** 27 : 1) : /^\d+$/.test(String(key)) ? "x" : Reflect.get(target, key, receiver)),
+    })
+  }
+  /** Objects sharing one child twice, `depth` levels deep: `depth` + 1 objects, 2 ** depth paths. */
+  const shared = (depth: number): object => {
+    let d: object = { leaf: 1 }
+    for (let i = 0; i < depth; i++) d = { a: d, b: d }
+    return d
+  }
+  const post = (body: object): RequestOptions => ({ method: "POST", url: "https://h.test/", headers: { "content-type": "application/json" }, body })
+
+  it("a JSON body is written from a copy of each array made with its length read once (fetch adapters, --curl, the printed result)", () => {
+    // the adapters read the length to check the array, then copy it: a length that changes between the reads is refused
+    const started = Date.now()
+    expect(endpointError(() => toRequestInit(post({ a: lyingLength() }))).message).toBe("body.a: a sparse array (with holes) cannot be serialised as JSON")
+    expect(endpointError(() => CommandLine.toCurl(post({ a: lyingLength() }))).path).toBe("body.a")
+    expect(Date.now() - started).toBeLessThan(5_000)
+    const printed = CommandLine.render({ _tag: "Build", route: "POST /x", options: { a: lyingLength() }, output: "json" })
+    expect(E.isRight(printed) && JSON.parse(printed.right).body).toEqual({ a: ["x"] })
+  })
+
+  it("shared references cannot make a JSON text exponentially larger than its input: a bound stops it (generous guard)", () => {
+    const started = Date.now()
+    expect(endpointError(() => toRequestInit(post(shared(40)))).problem).toMatch(/^more than \d+ values or \d+ characters of strings/)
+    const printed = CommandLine.render({ _tag: "Build", route: "POST /x", options: { d: shared(40) }, output: "json" })
+    expect(E.isLeft(printed) && printed.left.problem).toMatch(/^more than \d+ values/)
+    expect(Date.now() - started).toBeLessThan(30_000)
+    expect(toRequestInit(post(shared(10)))[1].body).toBe(JSON.stringify(shared(10))) // a few shared references are fine
+  })
+
+  it("one long string listed many times in the query or a template list is refused before a huge text is built", () => {
+    const long = "x".repeat(1 << 20)
+    const many = Array.from({ length: 500 }, () => long)
+    const started = Date.now()
+    for (const [route, params] of [["GET /x", { q: many }], ["GET /x", { "q[]": many }], ["GET /x{?q*}", { q: many }], ["GET /x{/q}", { q: many }]] as const) {
+      expect(endpointError(() => endpoint(route, params)).message).toMatch(/^url: the (expanded )?url is longer than 65536 characters/)
+    }
+    expect(endpointError(() => endpoint("GET /x", Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, long])))).path).toBe("url")
+    expect(E.isLeft(Template.expand({ q: many })(orThrow(Template.parse("{q}"))))).toBe(true)
+    expect(Date.now() - started).toBeLessThan(5_000) // generous: joining all of them first took about 20 s (and 500 MB a call)
+  })
+
+  it("defaults whose getter hands out a new object at every read stop at a bound, as an EndpointError", () => {
+    const lazy = (): object => ({ get next() { return lazy() } })
+    expect(endpointError(() => endpoint.defaults({ request: lazy() })).problem).toMatch(/^defaults may hold at most \d+ objects and arrays/)
+  })
+
+  it("toCurl checks what it prints: a url or method that is no string, a header name that is no token, a CR or LF in a value", () => {
+    const fake = { includes: () => false, split: () => ["x'; echo PWNED >&2; '"] }
+    expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: fake as never, headers: {} })).message).toBe("url: expected a string, got object")
+    expect(endpointError(() => CommandLine.toCurl({ method: fake as never, url: "https://h.test/", headers: {} })).path).toBe("method")
+    expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: "https://h.test/", headers: { "x-a": "v\r\nInjected: 1" } })).message).toBe("headers.x-a: header value contains CR or LF")
+    expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: "https://h.test/", headers: { "x a": "v" } })).problem).toBe("header name is not an RFC 9110 token")
+  })
+
+  it("the fetch adapters refuse a CR or LF at either end of a header value (Headers trims them before its own check)", () => {
+    for (const value of ["x\r\n", "\r\nx", "x\n", "\r"]) {
+      expect(endpointError(() => toRequestInit({ method: "GET", url: "https://h.test/", headers: { "x-a": value } })).message).toBe("headers.x-a: header value contains CR, LF or NUL")
+    }
+  })
+
+  it("an error forged into the shared registry (a Proxy whose reads throw) is described: Either entries still return a Left", () => {
+    const registry = (globalThis as Record<symbol, WeakSet<object>>)[Symbol.for("fp-endpoint.EndpointError.registry")]!
+    const fake = new Proxy({}, { get() { throw new TypeError("boom") }, getPrototypeOf() { throw new TypeError("proto") } })
+    const hostile = () => ({ get title(): never { registry.add(fake); throw fake } })
+    for (const r of [endpoint.either("POST /x", hostile()), Options.decode(hostile()), Request.route("POST /x", hostile() as never)]) {
+      expect(E.isLeft(r) && isEndpointError(r.left) && r.left !== fake).toBe(true)
+    }
+    expect(endpointError(() => endpoint.defaults({ request: hostile() })) === fake).toBe(false) // (expect reads a value it is given: not the Proxy)
+  })
+
+  it("shared objects of the API are frozen: no caller can change what the next call does", () => {
+    for (const o of [Options.fieldCodecs, Options.fieldCodecs.headers, Options.fieldSemigroups, Options.fieldSemigroups.headers, Options.RESERVED_KEYS, Options.Semigroup, Options.Monoid, Options.Codec, Request.empty, typedEndpoint]) {
+      expect(Object.isFrozen(o)).toBe(true)
+    }
+  })
+})

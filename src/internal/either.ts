@@ -30,9 +30,21 @@ export const errorText = (e: unknown): string | undefined => {
 /** A thrown value in words, for a message: `name: message` of an `Error`, else its kind. */
 export const describeError = (e: unknown): string => errorText(e) ?? kindOf(e)
 
+/**
+ * Whether a registered error reads as one. Code in the process can reach the registry (it is shared by every copy of
+ * the package through a global symbol) and register a Proxy whose reads throw: such an error is described instead.
+ */
+const isIntact = (e: EndpointError): boolean => {
+  try {
+    return typeof e.path === "string" && typeof e.problem === "string" && typeof e.message === "string"
+  } catch {
+    return false
+  }
+}
+
 /** What a thrown value becomes: a genuine error stays; anything else (a caller's getter threw) is described. */
 export const toEndpointError = (e: unknown, path = ""): EndpointError => {
-  if (isEndpointError(e)) return e
+  if (isEndpointError(e) && isIntact(e)) return e
   const text = errorText(e)
   return new EndpointError(path, `reading the input failed${text === undefined ? "" : ` (${text})`}`)
 }

@@ -1,11 +1,13 @@
 // Deep frozen copies of defaults, so that `DEFAULTS` and whatever an endpoint remembers are
 // immutable values that never alias a caller's objects.
 import type { Either } from "fp-ts/lib/Either.js"
-import type { EndpointError } from "../EndpointError.js"
+import { EndpointError } from "../EndpointError.js"
 import type { Options } from "../Options.js"
 import { child } from "./describe.js"
 import { attempt, fail, right } from "./either.js"
 import { isDense, isPlainObject, put } from "./object.js"
+
+const MAX_OBJECTS = 2 ** 17
 
 /**
  * A deep copy of plain objects and arrays, frozen. Class instances (an `http.Agent` in
@@ -20,6 +22,8 @@ export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> =>
       if (!Array.isArray(u) && !isPlainObject(u)) return u
       let copy = copies.get(u)
       if (copy === undefined) {
+        // a getter may hand out a new object at each read, for ever: the copy stops at a bound no real default reaches
+        if (copies.size >= MAX_OBJECTS) throw new EndpointError(path, `defaults may hold at most ${MAX_OBJECTS} objects and arrays`)
         copies.set(u, (copy = Array.isArray(u) ? ([] as never) : {}))
         pending.push([u as Record<string, unknown>, copy, path])
       }

@@ -6,6 +6,9 @@ const hasOwn = Object.prototype.hasOwnProperty
 /** Own-property test that an object's own `hasOwnProperty` cannot fool. */
 export const has = (o: object, key: string): boolean => hasOwn.call(o, key)
 
+/** `Object.freeze`, typed so that an object literal it is given keeps the type its declaration expects. */
+export const frozen = <A extends object>(a: A): A => Object.freeze(a)
+
 /** Whether an object has no own enumerable string key, without listing its keys. */
 export const isEmpty = (o: object): boolean => {
   for (const key in o) if (hasOwn.call(o, key)) return false
