@@ -263,13 +263,13 @@ export const toCurl = (r: RequestOptions): string =>
   })
 
 /**
- * JSON for the terminal: a bigint as its digits; a sparse array, a cycle, a throwing `toJSON` or more than the JSON
- * bounds is an EndpointError. An array is printed from a copy made with its `length` read once, one copy an array so
- * that JSON.stringify still finds a cycle.
+ * A replacer of JSON for the terminal: a bigint as its digits; a sparse array or more than the JSON bounds is an
+ * EndpointError. An array is printed from a copy made with its `length` read once, one copy an array so that
+ * JSON.stringify still finds a cycle. Each text gets a replacer of its own: the bound counts one text.
  */
-const printed = (value: object): string => {
+const printable = (): ((key: string, v: unknown) => unknown) => {
   const [copies, overBudget] = [new Map<object, Array<unknown>>(), jsonBudget()]
-  const printable = (key: string, v: unknown): unknown => {
+  return (key, v) => {
     if (overBudget(v)) throw new EndpointError("", `${TOO_MUCH_JSON} to print as JSON`)
     if (!isArray(v)) return typeof v === "bigint" ? v.toString() : v
     const members = copies.get(v) ?? membersOf(v)
@@ -277,11 +277,15 @@ const printed = (value: object): string => {
     copies.set(v, members)
     return members
   }
+}
+
+/** JSON for the terminal; a cycle or a throwing `toJSON` is an EndpointError naming the top-level key. */
+const printed = (value: object): string => {
   try {
-    return JSON.stringify(value, printable, 2)
+    return JSON.stringify(value, printable(), 2)
   } catch (e) {
     if (isEndpointError(e)) throw e // else name the top-level key that cannot be printed
-    const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable))._tag === "Left")
+    const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable()))._tag === "Left")
     throw new EndpointError(child("", key ?? ""), `cannot be printed as JSON (${describeError(e)})`)
   }
 }

@@ -242,7 +242,7 @@ const composite = (op: Rules, v: VarSpec, value: object): Text | undefined => {
     const piece = member(op, v, list, key, m)
     if (typeof piece !== "string") return piece
     pieces.push(piece)
-    if ((length += piece.length + 1) > MAX_LENGTH) return tooLong()
+    if ((length += piece.length + 1) > MAX_LENGTH + 1) return tooLong() // each piece and a separator; the last has none
   }
   const joined = pieces.join(v.explode ? op.sep : ",")
   return pieces.length === 0 ? undefined : op.named && !v.explode ? `${v.name}=${joined}` : joined

@@ -1687,6 +1687,24 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     expect(Date.now() - started).toBeLessThan(5_000) // generous: joining all of them first took about 20 s (and 500 MB a call)
   })
 
+  it("a list that expands to exactly the url's bound is accepted; one character more is refused", () => {
+    const at = "a".repeat(65_536)
+    for (const template of ["{x}", "{x*}", "{?x}"]) {
+      const room = 65_536 - (template === "{?x}" ? "?x=".length : 0)
+      expect(Template.expand({ x: [at.slice(0, room)] })(orThrow(Template.parse(template)))).toEqual(E.right(template === "{?x}" ? `?x=${at.slice(0, room)}` : at))
+      expect(E.isLeft(Template.expand({ x: [at.slice(0, room) + "a"] })(orThrow(Template.parse(template))))).toBe(true)
+    }
+    expect(Template.expand({ x: ["a".repeat(32_767), "b".repeat(32_768)] })(orThrow(Template.parse("{x}")))).toEqual(E.right(`${"a".repeat(32_767)},${"b".repeat(32_768)}`))
+  })
+
+  it("the printed result names the key that cannot be printed, though a large key before it used most of the JSON bound", () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    const big = Array.from({ length: 1_500_000 }, () => 0)
+    const r = CommandLine.render({ _tag: "Build", route: "POST /x", options: { data: big, request: { agent: cyclic } }, output: "json" })
+    expect(E.isLeft(r) && r.left.message).toMatch(/^request: cannot be printed as JSON/)
+  })
+
   it("defaults whose getter hands out a new object at every read stop at a bound, as an EndpointError", () => {
     const lazy = (): object => ({ get next() { return lazy() } })
     expect(endpointError(() => endpoint.defaults({ request: lazy() })).problem).toMatch(/^defaults may hold at most \d+ objects and arrays/)
