@@ -8,6 +8,7 @@ import { child, kindOf, quote } from "./internal/describe.js"
 import { bodyKind, isSharedBuffer, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put } from "./internal/object.js"
+import { breaksLine } from "./internal/token.js"
 import type { RequestOptions } from "./Parse.js"
 
 // The platform's RequestInit, one of its fields, and its Request: the DOM's or undici's (through @types/node), or
@@ -67,7 +68,7 @@ const toHeaderRecord = (source: unknown): Record<string, string> => {
     const [value, lower] = [String(raw), name.toLowerCase()]
     if (has(headers, lower)) throw new EndpointError(path, `names the same header as another key (${quote(lower)})`)
     // Headers trims CR and LF at either end before its own check, and fetch would send the trimmed value; ours is as given
-    if (/[\r\n\0]/.test(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
+    if (breaksLine(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
     guard(path, () => probe?.set(name, value), (why) => `rejected by Headers (${why}): ${quote(value)}`)
     put(headers, lower, value)
   }

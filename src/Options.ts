@@ -11,7 +11,7 @@ import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { frozen, has, isArray, isEmpty, isPlainObject, membersOf, own, put } from "./internal/object.js"
-import { isToken } from "./internal/token.js"
+import { breaksLine, isToken } from "./internal/token.js"
 
 // model -------------------------------------------------------------------------------------------
 
@@ -208,8 +208,6 @@ const checked = <A>(name: string, problem: (u: unknown) => string | undefined): 
     const p = problem(u)
     return p === undefined ? t.success(u as A) : failure(u, c, p)
   }, t.identity))
-
-const breaksLine = (s: string): boolean => s.includes("\n") || s.includes("\r") || s.includes("\0")
 
 const checkedString = (name: string, problem: (s: string) => string | undefined): t.Type<string> =>
   checked(name, (u) => (typeof u === "string" ? problem(u) : `expected string, got ${kindOf(u)}`))
