@@ -253,9 +253,9 @@ export const toCurl = (r: RequestOptions): string =>
       const path = child("headers", name)
       if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
       if (typeof value !== "string" && typeof value !== "number") throw new EndpointError(path, `expected string or number, got ${kindOf(value)}`)
-      if (/[\r\n]/.test(`${value}`)) throw new EndpointError(path, "header value contains CR or LF") // NUL: quoted() says why
-      const blank = /^[ \t\v\f]*$/.test(`${value}`)
-      words.push("-H", quoted(path, blank ? `${name};` : `${name}: ${value}`))
+      const text = String(value)
+      if (/[\r\n]/.test(text)) throw new EndpointError(path, "header value contains CR or LF") // NUL: quoted() says why
+      words.push("-H", quoted(path, /^[ \t\v\f]*$/.test(text) ? `${name};` : `${name}: ${text}`))
     }
     const body = r.body
     if (body !== undefined) words.push("--data-raw", quoted("body", bodyText(body)))
