@@ -288,7 +288,7 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
   method: checkedString("Method", (s) => (isToken(s) ? undefined : `${quote(s)} is not an HTTP method token`)),
   url: checkedString("Url", () => undefined),
   baseUrl: checkedString("BaseUrl", (s) =>
-    s === "" || (/^https?:\/\/[^/?#]+[^?#]*$/i.test(s) && !/[\s\0]/.test(s))
+    s === "" || (/^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/i.test(s) && !/[\s\0]/.test(s)) // the host ends at the first "/": no backtracking
       ? undefined
       : `expected an absolute http(s) url with no query or fragment, or "", got ${quote(s)}`),
   headers: frozen(new t.Type("Headers", isNormalHeaders, validateHeaders, t.identity)),

@@ -531,6 +531,17 @@ describe("size: linear time (generous guards)", () => {
     expect(ms5).toBeLessThan(GUARD_MS)
   })
 
+  it("a 100 000-character baseUrl that fails its check at the end is refused fast (a backtracking check took 11 s)", () => {
+    for (const baseUrl of ["http://" + "a".repeat(N) + "?", "http://" + "a".repeat(N) + "#", "https://h/" + "a/".repeat(N / 2) + "?"]) {
+      const [e, ms] = timed(() => endpointError(() => endpoint.defaults({ baseUrl })))
+      expect(e.path).toBe("baseUrl")
+      expect(ms).toBeLessThan(GUARD_MS)
+      expect(E.isLeft(Options.decode({ baseUrl }))).toBe(true)
+    }
+    const long = "https://h" + "/a".repeat(29_000) // a long valid one still works
+    expect(endpoint("GET /x", { baseUrl: long }).url === long + "/x").toBe(true)
+  })
+
   it("a 100 000-character header value is an EndpointError naming the header, found fast; 16 384 characters work", () => {
     const v = "v".repeat(N)
     const [e, ms] = timed(() => endpointError(() => endpoint("GET /x", { headers: { "X-Big": v } })))
