@@ -231,13 +231,13 @@ const bodyText = (body: unknown): string => {
 
 /** A curl command that sends the request, for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in single
  * quotes, where only `'` is special (written `'\''`), and the url follows `--url`, so no value can run a command or
- * pass for an option. HEAD is `--head` (after `-X 'HEAD'` curl awaits a body); a blank header value is `-H 'name;'`
+ * pass for an option; `--globoff` keeps curl from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl awaits a body); a blank header value is `-H 'name;'`
  * (curl drops `-H 'name: '`). Throws an EndpointError and nothing else: for a NUL, which no argument can carry, a body
  * with no text, or an `r` that is no request options.
  * @example
  * import { CommandLine, endpoint } from "fp-endpoint"
  * CommandLine.toCurl(endpoint("GET /user"))
- * // "curl -X 'GET' --url 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
+ * // "curl --globoff -X 'GET' --url 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
  * @since 0.1.0
  */
 export const toCurl = (r: RequestOptions): string =>
@@ -248,7 +248,8 @@ export const toCurl = (r: RequestOptions): string =>
       return `'${s.split("'").join("'\\''")}'`
     }
     const method: unknown = typeof r.method === "string" ? r.method.toUpperCase() : r.method // quoted() refuses a non-string
-    const words = ["curl", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", r.url)]
+    // --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
+    const words = ["curl", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", r.url)]
     for (const [name, value] of Object.entries(r.headers)) {
       const path = child("headers", name)
       if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")

@@ -66,15 +66,15 @@ describe("main", () => {
   })
   test("--curl prints HEAD as --head (curl -X HEAD waits for a body that never comes), whatever its case", () => {
     const rest = `--url 'https://api.github.com/x?a=1' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: ${endpoint.DEFAULTS.headers?.["user-agent"]}'\n`
-    expect(capture(["--curl", "HEAD /x", "a=1"]).stdout).toBe(`curl --head ${rest}`)
-    expect(capture(["--curl", "head", "/x", "a=1"]).stdout).toBe(`curl --head ${rest}`)
-    expect(CommandLine.toCurl({ method: "Head", url: "/x", headers: { "x-a": "1" } })).toBe("curl --head --url '/x' -H 'x-a: 1'")
-    expect(CommandLine.toCurl({ method: "HEADS", url: "/x", headers: {} })).toBe("curl -X 'HEADS' --url '/x'")
+    expect(capture(["--curl", "HEAD /x", "a=1"]).stdout).toBe(`curl --globoff --head ${rest}`)
+    expect(capture(["--curl", "head", "/x", "a=1"]).stdout).toBe(`curl --globoff --head ${rest}`)
+    expect(CommandLine.toCurl({ method: "Head", url: "/x", headers: { "x-a": "1" } })).toBe("curl --globoff --head --url '/x' -H 'x-a: 1'")
+    expect(CommandLine.toCurl({ method: "HEADS", url: "/x", headers: {} })).toBe("curl --globoff -X 'HEADS' --url '/x'")
   })
   test("--curl prints a curl command with quoting that survives a single quote", () => {
     const { stdout } = capture(["--curl", "POST /x", "title=it's"])
     expect(stdout).toBe(
-      "curl -X 'POST' --url 'https://api.github.com/x' -H 'accept: application/vnd.github.v3+json' " +
+      "curl --globoff -X 'POST' --url 'https://api.github.com/x' -H 'accept: application/vnd.github.v3+json' " +
         `-H 'user-agent: ${endpoint.DEFAULTS.headers?.["user-agent"]}' -H 'content-type: application/json; charset=utf-8' ` +
         `--data-raw '{"title":"it'\\''s"}'\n`,
     )
@@ -180,7 +180,7 @@ describe("Name: removes a header, Name; sends it empty (httpie)", () => {
     expect(CommandLine.parseArgs(["GET", "/user", "User-Agent:"])).toMatchObject({ right: { options: { headers: { "User-Agent": null } } } })
     const r = printed(["GET", "/user", "User-Agent:"])
     expect(r.headers).toEqual({ accept: "application/vnd.github.v3+json" })
-    expect(capture(["--curl", "GET", "/user", "User-Agent:", "accept:"]).stdout).toBe("curl -X 'GET' --url 'https://api.github.com/user'\n")
+    expect(capture(["--curl", "GET", "/user", "User-Agent:", "accept:"]).stdout).toBe("curl --globoff -X 'GET' --url 'https://api.github.com/user'\n")
   })
   test("X-Empty; is a header with an empty value", () => {
     expect(printed(["GET", "/user", "X-Empty;"]).headers["x-empty"]).toBe("")
@@ -190,7 +190,7 @@ describe("Name: removes a header, Name; sends it empty (httpie)", () => {
     const { code, stdout } = capture(["--curl", "GET /x", "X-Empty;", "X-Blank: \t", "X-Full:1"])
     expect(code).toBe(0)
     expect(stdout).toContain(" -H 'x-empty;' -H 'x-blank;' -H 'x-full: 1'\n")
-    expect(CommandLine.toCurl({ method: "get", url: "/x", headers: { "x-a": "", "x-b": " a" } })).toBe("curl -X 'GET' --url '/x' -H 'x-a;' -H 'x-b:  a'")
+    expect(CommandLine.toCurl({ method: "get", url: "/x", headers: { "x-a": "", "x-b": " a" } })).toBe("curl --globoff -X 'GET' --url '/x' -H 'x-a;' -H 'x-b:  a'")
   })
 })
 

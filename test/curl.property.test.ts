@@ -6,7 +6,7 @@
 // bash's history expansion on, as in an interactive shell, so a `!` that
 // escaped its quotes would show (on stderr, or in the argv).
 import { spawnSync } from "node:child_process"
-import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import fc from "fast-check"
@@ -47,7 +47,7 @@ const inBash = (printed: string) => {
  * sends no header for `name: `, only for `name;`).
  */
 const intended = (r: RequestOptions): Array<string> => {
-  const argv = [...(/^head$/i.test(r.method) ? ["--head"] : ["-X", r.method.toUpperCase()]), "--url", r.url]
+  const argv = ["--globoff", ...(/^head$/i.test(r.method) ? ["--head"] : ["-X", r.method.toUpperCase()]), "--url", r.url]
   for (const name of Object.keys(r.headers)) {
     const value = `${r.headers[name]}`
     argv.push("-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${name};` : `${name}: ${value}`)
@@ -78,7 +78,7 @@ const DEFAULT_HEADERS = Object.entries(endpoint.DEFAULTS.headers ?? {}).flatMap(
 describe("--curl: the issue's examples", () => {
   test("the printed format: curl -X 'METHOD' --url 'URL' -H 'name: value' ... --data-raw 'BODY'", () => {
     expect(CommandLine.toCurl(endpoint("POST /x", { title: "it's" }))).toBe(
-      "curl -X 'POST' --url 'https://api.github.com/x' -H 'accept: application/vnd.github.v3+json' " +
+      "curl --globoff -X 'POST' --url 'https://api.github.com/x' -H 'accept: application/vnd.github.v3+json' " +
         `-H 'user-agent: ${endpoint.DEFAULTS.headers?.["user-agent"]}' -H 'content-type: application/json; charset=utf-8' ` +
         `--data-raw '{"title":"it'\\''s"}'`,
     )
@@ -88,7 +88,7 @@ describe("--curl: the issue's examples", () => {
     const { code, stdout } = cli(["--curl", "X' /x", "x-a:$(touch pwned)", "x-b:'"])
     expect(code).toBe(0)
     expectRunsAs(stdout.replace(/\n$/, ""), [
-      "-X", "X'", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS,
+      "--globoff", "-X", "X'", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS,
       "-H", "x-a: $(touch pwned)", "-H", "x-b: '",
     ])
   })
@@ -96,12 +96,12 @@ describe("--curl: the issue's examples", () => {
   test("a method `touch` is no command substitution", () => {
     const { code, stdout } = cli(["--curl", "`touch` /x"])
     expect(code).toBe(0)
-    expectRunsAs(stdout.replace(/\n$/, ""), ["-X", "`TOUCH`", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS])
+    expectRunsAs(stdout.replace(/\n$/, ""), ["--globoff", "-X", "`TOUCH`", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS])
   })
 
   test.each(["a|b", "a&b", "$HOME", "a;b", "!!", "*", "~", "#", "-o"])("a method %s stays one argument", (m) => {
     const r = { method: m, url: "https://h.example/x", headers: {} }
-    expectRunsAs(CommandLine.toCurl(r), ["-X", m.toUpperCase(), "--url", "https://h.example/x"])
+    expectRunsAs(CommandLine.toCurl(r), ["--globoff", "-X", m.toUpperCase(), "--url", "https://h.example/x"])
   })
 
   test("--base-url=-o/tmp/x is refused (not an http(s) url); a url starting with - goes through --url", () => {
@@ -111,7 +111,7 @@ describe("--curl: the issue's examples", () => {
     const { code, stdout } = cli(["--curl", "--base-url=", "GET -o/tmp/x"])
     expect(code).toBe(0)
     expect(stdout).toContain(" --url '-o/tmp/x' ")
-    expectRunsAs(stdout.replace(/\n$/, ""), ["-X", "GET", "--url", "-o/tmp/x", ...DEFAULT_HEADERS])
+    expectRunsAs(stdout.replace(/\n$/, ""), ["--globoff", "-X", "GET", "--url", "-o/tmp/x", ...DEFAULT_HEADERS])
   })
 
   test("! is inert in single quotes, with history expansion on; newlines stay inside a body", () => {
@@ -119,7 +119,7 @@ describe("--curl: the issue's examples", () => {
     const { code, stdout } = cli(["--curl", "POST /x", "x-h:!! !-1 !$ ^a^b", `data:=${JSON.stringify(body)}`])
     expect(code).toBe(0)
     expectRunsAs(stdout.replace(/\n$/, ""), [
-      "-X", "POST", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS,
+      "--globoff", "-X", "POST", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS,
       "-H", "x-h: !! !-1 !$ ^a^b", "-H", "content-type: application/json; charset=utf-8", "--data-raw", body,
     ])
   })
@@ -127,9 +127,9 @@ describe("--curl: the issue's examples", () => {
   test("an empty header value is -H 'name;' and HEAD is --head, as curl sends them", () => {
     const { code, stdout } = cli(["--curl", "HEAD /x", "X-Empty;", "x-sp: ", "a=1"])
     expect(code).toBe(0)
-    expectRunsAs(stdout.replace(/\n$/, ""), ["--head", "--url", "https://api.github.com/x?a=1", ...DEFAULT_HEADERS, "-H", "x-empty;", "-H", "x-sp;"])
+    expectRunsAs(stdout.replace(/\n$/, ""), ["--globoff", "--head", "--url", "https://api.github.com/x?a=1", ...DEFAULT_HEADERS, "-H", "x-empty;", "-H", "x-sp;"])
     expectRunsAs(CommandLine.toCurl({ method: "head", url: "/x", headers: { a: "", b: "\t", c: " c" } }), [
-      "--head", "--url", "/x", "-H", "a;", "-H", "b;", "-H", "c:  c",
+      "--globoff", "--head", "--url", "/x", "-H", "a;", "-H", "b;", "-H", "c:  c",
     ])
   })
 
@@ -186,8 +186,31 @@ describe("toCurl throws an EndpointError and nothing else", () => {
     }
   })
   test("a null, number or boolean body is still its JSON text", () => {
-    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: null })).toBe("curl -X 'POST' --url '/x' --data-raw 'null'")
-    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: 5 })).toBe("curl -X 'POST' --url '/x' --data-raw '5'")
+    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: null })).toBe("curl --globoff -X 'POST' --url '/x' --data-raw 'null'")
+    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: 5 })).toBe("curl --globoff -X 'POST' --url '/x' --data-raw '5'")
+  })
+})
+
+describe("curl sends the printed url, one request: no globbing", () => {
+  // curl reads [1-3] and {a,b} in a url as a pattern and sends a request for each match: a
+  // DELETE to /x/a[1-3] would delete three resources. file:// urls show which files it read.
+  const curlPath = spawnSync("sh", ["-c", "command -v curl"]).stdout.toString().trim()
+  test("a url with [1-3] or {a,b} is fetched once, as written", (ctx) => {
+    if (curlPath === "") {
+      console.warn("skipping the real-curl test: curl is not installed (.ci/setup.sh installs it)")
+      return ctx.skip("curl is not installed")
+    }
+    const dir = mkdtempSync(join(tmpdir(), "fp-endpoint-glob-"))
+    try {
+      for (const name of ["a1", "a2", "a3", "ba", "bb", "a[1-3]", "b{a,b}"]) writeFileSync(join(dir, name), `<${name}>`)
+      for (const name of ["a[1-3]", "b{a,b}"]) {
+        const printed = CommandLine.toCurl({ method: "get", url: `file://${dir}/${name}`, headers: {} })
+        const run = spawnSync("bash", ["--norc", "--noprofile", "-c", printed], { cwd, env })
+        expect({ status: run.status, stdout: run.stdout.toString() }).toEqual({ status: 0, stdout: `<${name}>` })
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
