@@ -544,7 +544,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     // and the option names; every other word is made of '...' (no ' inside, so
     // all of it literal) and \' (a literal quote), one space between words.
     // test/curl.property.test.ts runs the same kind of output through bash.
-    const CURL_WORD = /(?:'[^']*'|\\')+|curl|-X|--head|--url|-H|--data-raw/y
+    const CURL_WORD = /(?:'[^']*'|\\')+|curl|--globoff|-X|--head|--url|-H|--data-raw/y
     const shellWords = (line) => {
       const words = []
       for (let i = 0; ; i++) {
@@ -593,7 +593,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         if (badHeader !== undefined) fail(`toCurl printed the header ${JSON.stringify(badHeader)}, which no request can carry`)
         const words = shellWords(outcome.value)
         if (words === undefined) fail(`toCurl printed something beyond quoted words: ${JSON.stringify(outcome.value.slice(0, 300))}`)
-        const expected = [{ quoted: false, text: "curl" }]
+        const expected = [{ quoted: false, text: "curl" }, { quoted: false, text: "--globoff" }]
         if (r.method.toUpperCase() === "HEAD") expected.push({ quoted: false, text: "--head" })
         for (const [, option, value] of argv) expected.push({ quoted: false, text: option }, { quoted: true, text: value })
         if (!isDeepStrictEqual(words, expected)) fail(`toCurl: a shell reads ${JSON.stringify(words).slice(0, 300)}, expected ${JSON.stringify(expected).slice(0, 300)}`)
