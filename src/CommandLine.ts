@@ -271,7 +271,7 @@ export const toCurl = (r: RequestOptions): string =>
 const printable = (): ((key: string, v: unknown) => unknown) => {
   const [copies, overBudget] = [new Map<object, Array<unknown>>(), jsonBudget()]
   return (key, v) => {
-    if (overBudget(v)) throw new EndpointError("", `${TOO_MUCH_JSON} to print as JSON`)
+    if (overBudget(key, v)) throw new EndpointError("", `${TOO_MUCH_JSON} to print as JSON`)
     if (!isArray(v)) return typeof v === "bigint" ? v.toString() : v
     const members = copies.get(v) ?? membersOf(v)
     if (members === undefined) throw new EndpointError(key, "a sparse array (with holes) cannot be printed as JSON") // not a null per hole

@@ -128,7 +128,7 @@ const toJson = (body: unknown): string => {
   let refusal: EndpointError | undefined
   const overBudget = jsonBudget()
   function refuseWhatJsonCannotHold(this: object, key: string, value: unknown): unknown {
-    if (overBudget(value)) throw (refusal = new EndpointError("body", `${TOO_MUCH_JSON} to serialise as JSON`))
+    if (overBudget(key, value)) throw (refusal = new EndpointError("body", `${TOO_MUCH_JSON} to serialise as JSON`))
     if (value === null || (typeof value !== "object" && typeof value !== "bigint")) return value
     while (stack.length > 0 && stack.at(-1)!.object !== this) open.delete(stack.pop()!.source) // JSON.stringify is done with them
     const problem = typeof value === "bigint" ? "a bigint cannot be serialised as JSON"

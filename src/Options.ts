@@ -209,6 +209,25 @@ const checked = <A>(name: string, problem: (u: unknown) => string | undefined): 
     return p === undefined ? t.success(u as A) : failure(u, c, p)
   }, t.identity))
 
+/** `is` that answers `false` where reading `u` throws (a getter, a Proxy trap). */
+const safely = <A>(is: (u: unknown) => u is A) => (u: unknown): u is A => {
+  try {
+    return is(u)
+  } catch {
+    return false
+  }
+}
+
+/** A codec over a caller's object: what a getter or Proxy trap throws makes `is` false and `validate` a failure. */
+const guarded = <A>(name: string, is: (u: unknown) => u is A, validate: t.Validate<unknown, A>): t.Type<A> =>
+  frozen(new t.Type<A>(name, safely(is), (u, c) => {
+    try {
+      return validate(u, c)
+    } catch (e) {
+      return failure(u, c, toEndpointError(e).problem)
+    }
+  }, t.identity))
+
 const checkedString = (name: string, problem: (s: string) => string | undefined): t.Type<string> =>
   checked(name, (u) => (typeof u === "string" ? problem(u) : `expected string, got ${kindOf(u)}`))
 
@@ -291,8 +310,8 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
     s === "" || (/^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/i.test(s) && !/[\s\0]/.test(s)) // the host ends at the first "/": no backtracking
       ? undefined
       : `expected an absolute http(s) url with no query or fragment, or "", got ${quote(s)}`),
-  headers: frozen(new t.Type("Headers", isNormalHeaders, validateHeaders, t.identity)),
-  mediaType: frozen(new t.Type("MediaType", isNormalMediaType, validateMediaType, t.identity)),
+  headers: guarded("Headers", isNormalHeaders, validateHeaders),
+  mediaType: guarded("MediaType", isNormalMediaType, validateMediaType),
   data: frozen(new t.Type<unknown>("Data", (_): _ is unknown => true, t.success, t.identity)),
   request: checked<Readonly<Record<string, unknown>>>("Request", (u) => (isPlainObject(u) ? undefined : `expected a plain object, got ${kindOf(u)}`)),
 })
@@ -370,7 +389,7 @@ export const encode = (o: Options): FlatOptions => {
  */
 export const Codec: t.Type<Options, FlatOptions, unknown> = frozen(new t.Type<Options, FlatOptions, unknown>(
   "Options",
-  isOptions,
+  safely(isOptions),
   (u, c) => {
     try {
       return decodeFlat(u, c) // the one place a caller's object is read
@@ -413,7 +432,7 @@ export const decode = (u: unknown, path = "options"): Either<EndpointError, Opti
   const v = Codec.validate(u, ROOT)
   if (v._tag === "Right") return v
   const e = toError(v.left)
-  return left(e.path === "options" && path !== "options" ? new EndpointError(shown(path), e.problem) : e)
+  return left(e.path === "options" && typeof path === "string" && path !== "options" ? new EndpointError(shown(path), e.problem) : e)
 }
 
 // combinators -------------------------------------------------------------------------------------

@@ -82,11 +82,18 @@ const joinBase = (baseUrl: string, path: string, first: string): string => {
   return slashes === 2 ? baseUrl + path.slice(1) : slashes === 1 ? baseUrl + path : `${baseUrl}/${path}`
 }
 
-/** The template expanded, and joined to the base unless it has a scheme of its own. */
+/**
+ * The template expanded, and joined to the base unless it has a scheme of its own. A url that
+ * starts with `//` names a host: when values made it so (`/{owner}/{repo}` with `owner: ""` and
+ * no base), the request would leave for the host a value names.
+ */
 const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = Template.expandWith(c.template, o.params)
   if (path._tag === "Left") return path.left
-  return c.absolute ?? hasScheme(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right, c.lead || path.right.charAt(0))
+  const url = c.absolute ?? hasScheme(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right, c.lead || path.right.charAt(0))
+  if (!url.startsWith("//") || c.template.source.startsWith("//")) return url
+  const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote one of the slashes
+  return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", 'a value cannot make the url start with "//" (it would name another host)')
 }
 
 // the query or the body ---------------------------------------------------------------------------
@@ -122,13 +129,15 @@ const queryPair = (name: string, value: unknown): Result<string> => {
   const all = membersOf(value)
   if (all === undefined) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
   const members: Array<string> = []
-  let length = 0 // one long string listed many times must not build a huge text before the url's bound is checked
+  // a long string, or a long name[], listed many times must not build a huge text before the url's bound is checked
+  const apart = name.endsWith("[]") ? name.length + 2 : 1 // what each member adds besides its text: "&name[]=" or ","
+  let length = 0
   for (let i = 0; i < all.length; i++) {
     const member = all[i]
     const text = textOf(member)
     if (text === undefined && member !== undefined && member !== null) return notSent(`${name}[${i}]`, member)
     if (text !== undefined) members.push(text)
-    if ((length += text?.length ?? 0) > Template.MAX_LENGTH) return urlTooLong()
+    if (text !== undefined && (length += text.length + apart) > Template.MAX_LENGTH + apart) return urlTooLong()
   }
   if (!name.endsWith("[]")) return pairOf(name, members.join(","))
   const pairs = members.map((m) => pairOf(name, m))

@@ -173,6 +173,7 @@ const literal = (s: string, from: number, to: number): Parsed<string> => {
  */
 export const parse = (source: string, mode: Mode = "route"): Either<EndpointError, Template> => {
   if (typeof source !== "string") return fail("url", `expected a string, got ${kindOf(source)}`)
+  if (mode !== "route" && mode !== "rfc6570") return fail("mode", `expected "route" or "rfc6570", got ${typeof mode === "string" ? quote(mode) : kindOf(mode)}`)
   const parts: Array<string | Expression> = []
   const names = new Set<string>()
   // `:name` is read in route mode only, after any `scheme:` and `//authority`

@@ -1679,7 +1679,7 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
 
   it("shared references cannot make a JSON text exponentially larger than its input: a bound stops it (generous guard)", () => {
     const started = Date.now()
-    expect(endpointError(() => toRequestInit(post(shared(40)))).problem).toMatch(/^more than \d+ values or \d+ characters of strings/)
+    expect(endpointError(() => toRequestInit(post(shared(40)))).problem).toMatch(/^more than \d+ values or \d+ characters of keys and strings/)
     const printed = CommandLine.render({ _tag: "Build", route: "POST /x", options: { d: shared(40) }, output: "json" })
     expect(E.isLeft(printed) && printed.left.problem).toMatch(/^more than \d+ values/)
     expect(Date.now() - started).toBeLessThan(30_000)
@@ -1749,5 +1749,61 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     for (const o of [Options.fieldCodecs, Options.fieldCodecs.headers, Options.fieldSemigroups, Options.fieldSemigroups.headers, Options.RESERVED_KEYS, Options.Semigroup, Options.Monoid, Options.Codec, Request.empty, typedEndpoint]) {
       expect(Object.isFrozen(o)).toBe(true)
     }
+  })
+})
+
+describe("a third review's attacks: JSON keys, name[] lists, a host made by values, codecs over hostile objects", () => {
+  it("a JSON body's keys count towards its bound: 300 references to one 1 MB key no longer print 300 MB (generous guard)", () => {
+    const body = Array(300).fill({ ["k".repeat(1_000_000)]: 1 })
+    const post = { method: "post", url: "https://h.test/", headers: { "content-type": "application/json" }, body }
+    for (const f of [() => CommandLine.toCurl(post), () => toRequestInit(post)]) {
+      const [e, ms] = timed(() => endpointError(f))
+      expect(e.message).toMatch(/^body: more than \d+ values or \d+ characters of keys and strings/)
+      expect(ms).toBeLessThan(10_000)
+    }
+    expect(toRequestInit({ ...post, body: Array(3).fill({ ["k".repeat(1_000_000)]: 1 }) })[1].body).toHaveLength(3_000_000 + 3 * 6 + 4) // [{"k…":1},…]
+  })
+
+  it("a name[] list counts its repeated names against the url's bound: refused before a 500 MB query is built", () => {
+    const [e, ms] = timed(() => endpointError(() => endpoint("GET /x", { ["a".repeat(5000) + "[]"]: Array(100_000).fill("") })))
+    expect(e.message).toBe(`url: the url is longer than ${Template.MAX_LENGTH} characters`)
+    expect(ms).toBeLessThan(2000)
+    // right at the bound still works: the count never refuses a url that fits
+    const name = "n[]"
+    const members = Array(Math.floor((Template.MAX_LENGTH - "/x?".length + 1) / (name.length + 6 + 1))).fill("v")
+    const url = endpoint("GET /x", { baseUrl: "", [name]: members }).url
+    expect(url.length <= Template.MAX_LENGTH && url.length > Template.MAX_LENGTH - 20).toBe(true)
+  })
+
+  it("values cannot make a url without a base start with // (another host); a template that starts with // can", () => {
+    expect(endpointError(() => endpoint("GET /:owner/:repo", { baseUrl: "", owner: "", repo: "evil.example" })).message)
+      .toBe('owner: a value cannot make the url start with "//" (it would name another host)')
+    expect(endpointError(() => endpoint("GET {+x}/y", { baseUrl: "", x: "//evil.example" })).path).toBe("x")
+    expect(E.isLeft(endpoint.either({ url: "/{a}/{b}", baseUrl: "", b: "evil.example" }))).toBe(true)
+    expect(endpoint("GET //h.test/{x}", { baseUrl: "", x: "" }).url).toBe("//h.test/")
+    expect(endpoint("GET /:owner/:repo", { owner: "", repo: "r" }).url).toBe("https://api.github.com//r") // a base keeps the host
+  })
+
+  it("Template.parse refuses a mode it does not know, and writes nothing on a prototype", () => {
+    for (const mode of ["__proto__", "constructor", "toString", 5]) {
+      const r = Template.parse("/{x}", mode as never)
+      expect(E.isLeft(r) && r.left.path).toBe("mode")
+    }
+    expect(Object.prototype).not.toHaveProperty("lastIndex")
+    expect(Object).not.toHaveProperty("lastIndex")
+  })
+
+  it("the public codecs never throw what a caller's getter or Proxy trap throws: is answers false, decode a failure", () => {
+    const trap = new Proxy({}, { ownKeys() { throw new TypeError("trap") }, getPrototypeOf() { return Object.prototype } })
+    const getter = { get a(): never { throw new TypeError("getter") } }
+    for (const codec of [Options.Codec, Options.fieldCodecs.headers, Options.fieldCodecs.mediaType] as Array<{ is: (u: unknown) => boolean; decode: (u: unknown) => E.Either<unknown, unknown> }>) {
+      for (const u of [trap, getter]) {
+        expect(codec.is(u)).toBe(false)
+        expect(E.isLeft(codec.decode(u))).toBe(true)
+      }
+    }
+    const r = Options.fieldCodecs.headers.decode(getter)
+    expect(E.isLeft(r) && Options.toError(r.left).message).toBe("options: reading the input failed (TypeError: getter)")
+    expect(E.isLeft(Options.decode(5, 5 as never))).toBe(true)
   })
 })

@@ -3,11 +3,11 @@
 const MAX_JSON_VALUES = 2 ** 21
 const MAX_JSON_CHARS = 2 ** 27
 
-export const TOO_MUCH_JSON = `more than ${MAX_JSON_VALUES} values or ${MAX_JSON_CHARS} characters of strings`
+export const TOO_MUCH_JSON = `more than ${MAX_JSON_VALUES} values or ${MAX_JSON_CHARS} characters of keys and strings`
 
-/** A counter for a JSON.stringify replacer: `true` once the values it has met pass either bound. */
-export const jsonBudget = (): ((value: unknown) => boolean) => {
+/** A counter for a JSON.stringify replacer: `true` once the keys and values it has met pass either bound. */
+export const jsonBudget = (): ((key: string, value: unknown) => boolean) => {
   let values = 0
   let chars = 0
-  return (value) => ++values > MAX_JSON_VALUES || (typeof value === "string" && (chars += value.length) > MAX_JSON_CHARS)
+  return (key, value) => ++values > MAX_JSON_VALUES || (chars += key.length + (typeof value === "string" ? value.length : 0)) > MAX_JSON_CHARS
 }
