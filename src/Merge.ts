@@ -54,9 +54,12 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
   }
 }
 
+/** Merged options that have a url: what `merge()` needs, as `endpoint()` does. */
+const hasUrl = (o: Options): Either<EndpointError, Options> => (o.url === undefined ? fail("url", "required, got nothing") : right(o))
+
 /** `concatAll([defaults, fromRoute(route), decode(options)])`; when the first argument is
  * options, the second is concatenated on top of it. The method stays as written, the url a
- * template. Never throws.
+ * template; merged options without a url are an `EndpointError`, as for `endpoint()`. Never throws.
  * @example
  * import { Merge, Options, endpoint } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
@@ -67,6 +70,10 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
  */
 export const merge = (defaults: Options, first?: unknown, second?: unknown): Either<EndpointError, Options> =>
   attempt(() => // defaults are trusted to be decoded options; the guard keeps a forged one from throwing
-    typeof first === "string"
-      ? chain(fromRoute(first), (route) => withOptions(concat(defaults, route), second, true))
-      : chain(withOptions(defaults, first, false), (base) => withOptions(base, second, false)))
+    chain(
+      typeof first === "string"
+        ? chain(fromRoute(first), (route) => withOptions(concat(defaults, route), second, true))
+        : chain(withOptions(defaults, first, false), (base) => withOptions(base, second, false)),
+      hasUrl,
+    ))
+

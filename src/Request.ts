@@ -217,4 +217,5 @@ export const build: Build = /* @__PURE__ */ buildWith(BUILT_IN_DEFAULTS)
  * Request.merged(Request.route("GET /orgs/{org}/repos", { org: "octokit" })) // right({ method: "GET", url: "/orgs/{org}/repos", org: "octokit", ... })
  * @since 0.1.0
  */
-export const merged = (self: Draft): E.Either<EndpointError, Merged> => overDefaults(BUILT_IN_DEFAULTS, self, (o) => right(encode(o) as Merged))
+export const merged = (self: Draft): E.Either<EndpointError, Merged> =>
+  overDefaults(BUILT_IN_DEFAULTS, self, (o) => (o.url === undefined ? fail("url", "required, got nothing") : right(encode(o) as Merged)))

@@ -1,8 +1,8 @@
 // Example tests, one group per section of SPEC.md (§2 to §7), plus the seed's examples.
 import { readFileSync } from "node:fs"
 import { describe, expect, test } from "vitest"
-import { endpoint, EndpointError, Options, Route } from "../src/index.js"
-import { errorOf } from "./helpers.js"
+import { endpoint, EndpointError, Options, Request, Route } from "../src/index.js"
+import { errorOf, mergeDefaults } from "./helpers.js"
 
 const UA = `fp-endpoint/${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}`
 const DEFAULT_HEADERS = { accept: "application/vnd.github.v3+json", "user-agent": UA }
@@ -127,6 +127,17 @@ describe("§4 merging", () => {
       url: "/orgs/:org/repos",
       org: "o",
     })
+  })
+  test("merge needs a url, as endpoint() does: without one it is an EndpointError, in every merge entry", () => {
+    for (const f of [() => endpoint.merge({ method: "GET" }), () => endpoint.merge({}), () => endpoint.merge(undefined as never), () => endpoint.defaults({ org: "o" }).merge({ org: "p" })]) {
+      expect(f).toThrow("url: required, got nothing")
+    }
+    const merged = mergeDefaults({ method: "POST" })
+    expect(merged._tag === "Left" && merged.left.message).toBe("url: required, got nothing")
+    const draft = Request.merged(Request.fromOptions({ page: 2 }))
+    expect(draft._tag === "Left" && draft.left.message).toBe("url: required, got nothing")
+    expect(endpoint.merge({ url: "/x" }).url).toBe("/x") // a url from the options, or from the defaults, is enough
+    expect(endpoint.defaults({ url: "/d" }).merge({ page: 2 }).url).toBe("/d")
   })
   test("headers are a key-wise union, the caller wins", () => {
     const e = endpoint.defaults({ headers: { "x-a": "1", "x-b": "1" } })
