@@ -11,6 +11,7 @@ import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { frozen, has, isArray, isEmpty, isPlainObject, membersOf, own, put } from "./internal/object.js"
+import { previewName } from "./internal/preview.js"
 import { breaksLine, isToken } from "./internal/token.js"
 
 // model -------------------------------------------------------------------------------------------
@@ -23,7 +24,7 @@ import { breaksLine, isToken } from "./internal/token.js"
  */
 export type Headers = { readonly [name: string]: string | number | null }
 
-/** A media type: a format (`undefined` or `""` for none) and preview names, each once.
+/** A media type: a format (`undefined` or `""` for none) and preview names (without `-preview`), each once.
  * @example
  * import type { Options } from "fp-endpoint"
  * const m: Options.MediaType = { format: "raw", previews: ["symmetra"] }
@@ -263,14 +264,15 @@ const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
 const isNormalHeaders = (u: unknown): u is Headers =>
   isPlainObject(u) && Object.keys(u).every((k) => isToken(k) && k.toLowerCase() === k && headerValueProblem(u[k]) === undefined)
 
-/** `previews` (a dense array of strings, each kept once) under `mediaType`'s context `c`. */
+/** `previews` (a dense array of strings, named without `-preview`, each kept once) under `mediaType`'s context `c`. */
 const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string>> => {
   if (!Array.isArray(u)) return failure(u, at(c, "previews", u), `expected an array of strings, got ${kindOf(u)}`)
   const names = membersOf(u) // one read of each member, and no method of the caller's array runs
   if (names === undefined) return failure(u, at(c, "previews", u), "a sparse array (with holes) is not accepted")
   const bad = names.findIndex((name) => !lineString.is(name))
   if (bad >= 0) return lineString.validate(names[bad], at(at(c, "previews", u), String(bad), names[bad])) as t.Validation<never>
-  return t.success(names.length < 2 ? (names as Array<string>) : [...new Set(names as Array<string>)])
+  const named = (names as Array<string>).map(previewName)
+  return t.success(named.length < 2 ? named : [...new Set(named)])
 }
 
 const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> => {
@@ -287,14 +289,15 @@ const isNormalMediaType = (u: unknown): u is MediaType => {
   if (!isPlainObject(u) || Object.keys(u).some((k) => k !== "format" && k !== "previews")) return false
   const p = own(u, "previews")
   const names = isArray(p) ? membersOf(p) : undefined
-  return (own(u, "format") === undefined || lineString.is(u.format)) && names !== undefined && names.every(lineString.is) && new Set(names).size === names.length
+  return (own(u, "format") === undefined || lineString.is(u.format)) && names !== undefined &&
+    names.every((n) => lineString.is(n) && previewName(n) === n) && new Set(names).size === names.length
 }
 
 /** The codec of each reserved field. `method`: an RFC 9110 token, case kept. `url`: a string
  * (the template is checked when parsed). `baseUrl`: an absolute `http(s)` url with no query or
  * fragment, or `""`. `headers`: RFC 9110 token names, lowercased, values strings without CR,
  * LF or NUL, finite numbers or `null`, `undefined` ones left out. `mediaType`: `format` and
- * `previews` (each kept once), any other key an error. `data`: anything. `request`: a plain
+ * `previews` (each kept once, without trailing `-preview`), any other key an error. `data`: anything. `request`: a plain
  * object. A new field of `Options` does not compile until it has one here.
  * @example
  * import { Options } from "fp-endpoint"

@@ -11,6 +11,7 @@ import { left, right, toEndpointError } from "./internal/either.js"
 import { COMPONENT, encode, loneSurrogateAt, textOf } from "./internal/encode.js"
 import { byFrozenAndText, byText } from "./internal/memo.js"
 import { has, isArray, membersOf, own, put } from "./internal/object.js"
+import { previewName } from "./internal/preview.js"
 import type { Headers, MediaType, Options } from "./Options.js"
 import * as Template from "./Template.js"
 
@@ -199,7 +200,7 @@ const amendAccept = (accept: string | undefined, { format = "", previews }: Medi
   const formatted = format !== "" && accept !== undefined ? withFormat(accept, format) : accept
   if (isError(formatted) || previews.length === 0) return formatted
   const names = new Set(formatted === undefined ? [] : previewsIn(formatted))
-  for (const p of previews) names.add(p.replace(/-preview$/, ""))
+  for (const p of previews) names.add(previewName(p))
   const suffix = format !== "" ? "." + format : "+json"
   let length = 0
   for (const name of names) length += name.length + "application/vnd.github.-preview,".length + suffix.length

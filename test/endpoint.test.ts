@@ -66,14 +66,19 @@ describe("§3 normalisation", () => {
     const r = endpoint("GET /x", { headers: { "X-Count": 3, "Content-Length": 10, "X-Gone": null } })
     expect(r.headers).toEqual({ ...DEFAULT_HEADERS, "x-count": 3, "content-length": 10 })
   })
-  test("previews are kept as written, each once; the accept header drops one trailing -preview", () => {
-    expect(Options.decode({ mediaType: { previews: ["symmetra-preview", "mercy", "mercy"] } })).toEqual({
+  test("previews lose every trailing -preview, then each is kept once: normalising twice changes nothing", () => {
+    expect(Options.decode({ mediaType: { previews: ["symmetra-preview", "mercy", "symmetra", "mercy", "a-preview-preview"] } })).toEqual({
       _tag: "Right",
-      right: { ...Options.empty, mediaType: { format: undefined, previews: ["symmetra-preview", "mercy"] } },
+      right: { ...Options.empty, mediaType: { format: undefined, previews: ["symmetra", "mercy", "a"] } },
     })
     expect(endpoint("GET /x", { mediaType: { previews: ["symmetra-preview", "a-preview-preview"] } }).headers.accept).toBe(
-      "application/vnd.github.symmetra-preview+json,application/vnd.github.a-preview-preview+json",
+      "application/vnd.github.symmetra-preview+json,application/vnd.github.a-preview+json",
     )
+    expect(endpoint.merge("GET /x", { mediaType: { previews: ["a-preview-preview", "b-preview"] } }).mediaType?.previews).toEqual(["a", "b"])
+    expect(Options.fieldCodecs.mediaType.is({ format: undefined, previews: ["a-preview"] })).toBe(false) // not normal
+    const once = Options.decode({ mediaType: { previews: ["x-preview-preview", "-preview", "preview"] } })
+    expect(once._tag === "Right" && once.right.mediaType.previews).toEqual(["x", "", "preview"])
+    expect(once._tag === "Right" && Options.decode(Options.encode(once.right))).toEqual(once)
   })
   test("decoding is the inverse of encoding: decode(encode(o)) is o", () => {
     const decoded = Options.decode({ url: "/x", mediaType: { previews: ["a-preview-preview"], format: "raw" }, headers: { "X-A": null }, p: 1 })

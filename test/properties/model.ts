@@ -17,7 +17,7 @@ export const fieldArbitraries: { readonly [K in keyof Model]-?: fc.Arbitrary<Mod
   headers: fc.dictionary(fc.constantFrom("accept", "x-a", "content-type", "user-agent"), fc.oneof(fc.constantFrom("1", "text/plain"), fc.nat(99), fc.constant(null)), { maxKeys: 3, noNullPrototype: true }),
   mediaType: fc.record({
     format: fc.constantFrom(undefined, "", "raw", "diff"),
-    previews: fc.subarray(["a", "b", "c-preview", "d"]),
+    previews: fc.subarray(["a", "b", "c-d", "e"]), // normal: no trailing -preview
   }),
   data: fc.oneof(fc.constant(undefined), fc.constant(null), fc.string({ maxLength: 4 }), fc.dictionary(fc.constantFrom("k"), scalarParam, { noNullPrototype: true })),
   request: fc.option(fc.dictionary(fc.constantFrom("retries", "timeout", "x"), arbValue.filter((v) => v !== undefined), { maxKeys: 3, noNullPrototype: true }), { nil: undefined }),
