@@ -314,9 +314,10 @@ interface Span {
 }
 
 /**
- * The first expression that takes part in a `.` or `..` segment of the path (`%2e` is a dot to
- * URL parsers too): it wrote some of the segment or the `/` before it, or, empty, stands inside
- * it (`{name}.{ext}`, both empty). One pass over segments and spans together: `first` skips the
+ * The expression to name for the first `.` or `..` segment of the path (`%2e` is a dot to URL
+ * parsers too) that an expression takes part in: the first that wrote some of the segment, else
+ * the first that wrote the `/` before it, else the first that, empty, stands inside it
+ * (`{name}.{ext}`, both empty). One pass over segments and spans together: `first` skips the
  * spans that end before a segment.
  */
 const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expression | undefined => {
@@ -326,10 +327,14 @@ const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expressi
     const to = from + segment.length
     while (first < spans.length && spans[first]!.end < from) first++
     const dots = /^(?:\.|%2e){1,2}$/i.test(segment)
+    let [slash, empty]: Array<Expression | undefined> = [] // named only when no expression wrote some of the segment
     for (let i = first; dots && i < spans.length && spans[i]!.start <= to; i++) {
       const { expression, start, end } = spans[i]!
-      if (start < end ? start < to : start >= from && ["", "+", ".", ";"].includes(expression.operator)) return expression
+      if (start < end && start < to && end > from) return expression
+      if (start < end && start < to) slash ??= expression
+      else if (start === end && start >= from && ["", "+", ".", ";"].includes(expression.operator)) empty ??= expression
     }
+    if ((slash ?? empty) !== undefined) return slash ?? empty
     from = to + 1
   }
   return undefined

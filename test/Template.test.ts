@@ -277,6 +277,14 @@ describe("route mode: a value cannot make a path segment `.` or `..`", () => {
     refused("/{.x}", { x: "" }, "x") // "/." : the operator's dot and an empty value
   })
 
+  test("the parameter named is the one whose text is in the segment, before one that wrote its / or stands in it empty", () => {
+    refused("/x/{a}{b}", { a: "", b: ".." }, "b")
+    refused("/x{/a}{b}", { a: "", b: "." }, "b")
+    refused("/x{/a}", { a: ".." }, "a")
+    refused("/x/{a}..", { a: "" }, "a") // only the empty value stands in the segment
+    refused("/x/{a}.{b}", { a: "", b: "" }, "a")
+  })
+
   test("a segment with dots that is not `.` or `..` is fine", () => {
     expect(expanded("/a/{x}", { x: "..." })).toEqual(E.right("/a/..."))
     expect(expanded("/a/{x}", { x: "x.y" })).toEqual(E.right("/a/x.y"))
