@@ -84,15 +84,17 @@ const joinBase = (baseUrl: string, path: string, first: string): string => {
 }
 
 /**
- * The template expanded, and joined to the base unless it has a scheme of its own. A url that
- * starts with `//` names a host: when values made it so (`/{owner}/{repo}` with `owner: ""` and
- * no base), the request would leave for the host a value names.
+ * The template expanded, and joined to the base unless it has a scheme of its own. Without a
+ * base, a url that starts with `//` names a host: when values made it so (`/{owner}/{repo}` with
+ * `owner: ""`), the request would leave for the host a value names.
  */
 const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = Template.expandWith(c.template, o.params)
   if (path._tag === "Left") return path.left
-  const url = c.absolute ?? hasScheme(path.right) ? path.right : joinBase(o.baseUrl ?? "", path.right, c.lead || path.right.charAt(0))
-  if (!url.startsWith("//") || c.template.source.startsWith("//")) return url
+  const base = o.baseUrl ?? ""
+  if (c.absolute ?? hasScheme(path.right)) return path.right
+  if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
+  if (!path.right.startsWith("//") || c.template.source.startsWith("//")) return path.right
   const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote one of the slashes
   return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", 'a value cannot make the url start with "//" (it would name another host)')
 }
