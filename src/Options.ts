@@ -10,7 +10,7 @@ import * as t from "io-ts"
 import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
-import { frozen, has, isArray, isEmpty, isPlainObject, membersOf, own, put } from "./internal/object.js"
+import { frozen, has, isArray, isEmpty, isPlainObject, isReplacing, membersOf, own, put, REPLACING } from "./internal/object.js"
 import { previewName } from "./internal/preview.js"
 import { breaksLine, isToken } from "./internal/token.js"
 
@@ -118,17 +118,67 @@ const union: Se.Semigroup<Readonly<Record<string, unknown>>> = frozen({
   },
 })
 
+/** How many records one deep union may build: a bound no real options reach (shared records could ask for many). */
+const MAX_MERGED = 2 ** 17
+
+/** A replacing record with the keys of `fields` (see `REPLACING`). */
+const replacing = (fields: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  const out = Object.create(REPLACING) as Record<string, unknown>
+  for (const key of Object.keys(fields)) put(out, key, fields[key])
+  return out
+}
+
+/**
+ * Two records merged key by key, the first's keys first, as `request` and parameters combine. At a
+ * key in both, the second's value lands on the first's: a plain object merges into a plain object
+ * key by key; into a replacing record too, and the result replaces; onto anything else (a number,
+ * an array, a class instance) it replaces from then on, as a replacing record, so that grouping
+ * cannot bring back what it replaced (`{x:{p:1}}`, `{x:5}`, `{x:{q:2}}` give `{x:{q:2}}` however
+ * grouped). Any other value wins whole, and the first's value is not read. Iterative; a pair of
+ * records is merged once, so shared and cyclic records stay so. An empty side gives the other.
+ */
+const deepUnion = (first: Readonly<Record<string, unknown>>, second: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  if (isEmpty(second)) return first
+  if (isEmpty(first)) return second
+  const made = new Map<object, Map<object, Record<string, unknown>>>()
+  const pending: Array<readonly [Readonly<Record<string, unknown>>, Readonly<Record<string, unknown>>, Record<string, unknown>]> = []
+  let count = 0
+  const merged = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>, replaces: boolean): Record<string, unknown> => {
+    if (isEmpty(b) || isEmpty(a)) return replaces ? replacing(isEmpty(b) ? a : b) : isEmpty(b) ? a : b
+    let out = made.get(a)?.get(b)
+    if (out !== undefined) return out
+    if (++count > MAX_MERGED) throw new EndpointError("options", `merging may build at most ${MAX_MERGED} objects`)
+    out = replaces ? (Object.create(REPLACING) as Record<string, unknown>) : {}
+    made.set(a, (made.get(a) ?? new Map()).set(b, out))
+    pending.push([a, b, out])
+    return out
+  }
+  const land = (a: Readonly<Record<string, unknown>>, key: string, b: unknown): unknown => {
+    if (!isPlainObject(b) || isReplacing(b)) return b
+    const base = a[key]
+    return isPlainObject(base) ? merged(base, b, isReplacing(base)) : replacing(b)
+  }
+  const top = merged(first, second, false)
+  for (let i = 0; i < pending.length; i++) { // in order: a caller's getters run as a copy would run them
+    const [a, b, out] = pending[i]!
+    for (const key of Object.keys(a)) put(out, key, has(b, key) ? land(a, key, b[key]) : a[key])
+    for (const key of Object.keys(b)) if (!has(a, key)) put(out, key, b[key])
+  }
+  return top
+}
+
 /** Each name once, in order of first appearance: associative on any lists. */
 const previews: Se.Semigroup<ReadonlyArray<string>> = frozen({
   concat: (first, second) => (second.length === 0 ? first : first.length === 0 ? second : [...new Set([...first, ...second])]),
 })
 
 /** One semigroup per field: `method`, `url`, `baseUrl` and `data` take the second when set;
- * `headers`, `request` and `params` are key-wise unions; a media type takes the second's format
+ * `headers` is a key-wise union; `request` and `params` merge deeply (a plain object in both
+ * merges key by key, anything else is replaced whole); a media type takes the second's format
  * when set and the ordered union of previews. A new field does not compile until it has one.
  * @example
  * import { Options } from "fp-endpoint"
- * Options.fieldSemigroups.params.concat({ a: 1, b: 1 }, { b: 2 }) // { a: 1, b: 2 }
+ * Options.fieldSemigroups.params.concat({ a: 1, b: 1, c: { x: 1 } }, { b: 2, c: { y: 2 } }) // { a: 1, b: 2, c: { x: 1, y: 2 } }
  * @since 0.1.0
  */
 export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Options[K]> } = frozen({
@@ -144,8 +194,8 @@ export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Opti
   }),
 
   data: lastSet(),
-  request: frozen({ concat: (first, second) => (first === undefined ? second : second === undefined ? first : union.concat(first, second)) }),
-  params: union,
+  request: frozen({ concat: (first, second) => (first === undefined ? second : second === undefined ? first : deepUnion(first, second)) }),
+  params: frozen({ concat: deepUnion }),
 })
 
 /** The reserved keys of flat options, derived from the model.

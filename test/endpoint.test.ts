@@ -155,23 +155,32 @@ describe("§4 merging", () => {
       "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json,application/vnd.github.c-preview+json",
     )
   })
-  test("request merges key by key; a parameter's value is replaced whole; class instances are taken by reference", () => {
+  test("request and plain-object parameters merge deeply, b winning; arrays and class instances are taken by reference", () => {
     class Agent {}
     const agent = new Agent()
     const labels = ["x"]
-    const e = endpoint.defaults({ request: { retries: { limit: 3, delay: 1 }, timeout: 5 }, filter: { a: 1 } })
-    const r = e("POST /x", { request: { retries: { limit: 5 }, agent }, filter: { b: 2 }, labels })
-    expect(r.request).toEqual({ retries: { limit: 5 }, timeout: 5, agent })
+    const e = endpoint.defaults({ request: { retries: { limit: 3, delay: 1 }, timeout: 5 }, config: { content_type: "json", n: { p: 1 } }, labels: ["d"] })
+    const r = e("POST /x", { request: { retries: { limit: 5 }, agent }, config: { url: "https://h.test/hook", n: { q: 2 } }, labels })
+    expect(r.request).toStrictEqual({ retries: { limit: 5, delay: 1 }, timeout: 5, agent })
     expect((r.request as { agent: unknown }).agent).toBe(agent)
-    expect(r.body).toEqual({ filter: { b: 2 }, labels })
-    expect((r.body as { labels: unknown }).labels).toBe(labels)
+    expect(r.body).toStrictEqual({ config: { content_type: "json", n: { p: 1, q: 2 }, url: "https://h.test/hook" }, labels })
+    expect((r.body as { labels: unknown }).labels).toBe(labels) // an array is replaced whole, by reference
+    // the same as @octokit/endpoint's deep merge
+    expect(e.merge("POST /x", { config: { n: { q: 2 } } }).config).toStrictEqual({ content_type: "json", n: { p: 1, q: 2 } })
+    // a value that is not a plain object on either side: b wins whole
+    expect(endpoint.defaults({ f: { a: 1 } })("POST /x", { f: 5 }).body).toStrictEqual({ f: 5 })
+    expect(endpoint.defaults({ f: [1] })("POST /x", { f: { a: 1 } }).body).toEqual({ f: { a: 1 } })
   })
-  test("cascading is grouping-free: an object after a number after an object is the last object", () => {
+  test("cascading is grouping-free: an object after a number after an object is the last object, and replaces from then on", () => {
     const e = endpoint.defaults({ filter: { a: 1 } }).defaults({ filter: 5 }).defaults({ filter: { b: 2 } })
     expect(e.DEFAULTS.filter).toEqual({ b: 2 })
     const decoded = (u: object) => (Options.decode(u) as { right: Options.Options }).right
     const grouped = endpoint.defaults({ filter: { a: 1 } }).defaults(Options.encode(Options.concat(decoded({ filter: 5 }), decoded({ filter: { b: 2 } }))))
     expect(grouped.DEFAULTS.filter).toEqual({ b: 2 })
+    // the object that replaced 5 replaces an object before it too, and later objects merge into it
+    expect(e("POST /x", { filter: { c: 3 } }).body).toEqual({ filter: { b: 2, c: 3 } })
+    expect(grouped("POST /x", { filter: { c: 3 } }).body).toEqual(e("POST /x", { filter: { c: 3 } }).body)
+    expect(JSON.stringify(grouped.DEFAULTS)).toBe(JSON.stringify(e.DEFAULTS)) // to JSON it is a plain object
   })
   test("defaults cascade; the global accept header remains unless overridden", () => {
     const a = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", org: "my-project" })

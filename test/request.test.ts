@@ -79,7 +79,7 @@ describe("Request pipeline", () => {
       E.right(endpoint.merge("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", headers: { "x-a": "1" } })),
     )
   })
-  test("parameters are replaced whole; headers and request (meta) merge key by key", () => {
+  test("parameters and request (meta) merge deeply; headers merge key by key", () => {
     const built = pipe(
       Request.route("POST /x"),
       Request.params({ p: { a: 1 }, q: 1 }),
@@ -90,8 +90,8 @@ describe("Request pipeline", () => {
       Request.header("X-B", "2"),
       Request.build,
     )
-    expect(E.isRight(built) && built.right.body).toEqual({ p: { b: 2 }, q: 1 })
-    expect(E.isRight(built) && built.right.request).toEqual({ timeout: 1, agent: { other: true } })
+    expect(E.isRight(built) && built.right.body).toStrictEqual({ p: { a: 1, b: 2 }, q: 1 })
+    expect(E.isRight(built) && built.right.request).toStrictEqual({ timeout: 1, agent: { keep: true, other: true } })
     expect(E.isRight(built) && built.right.headers).toMatchObject({ "x-a": "1", "x-b": "2" })
   })
   test("a null header removes it, a default one included", () => {

@@ -5,12 +5,12 @@ import { EndpointError } from "../EndpointError.js"
 import type { Options } from "../Options.js"
 import { child } from "./describe.js"
 import { attempt, fail, right } from "./either.js"
-import { isDense, isPlainObject, put } from "./object.js"
+import { isDense, isPlainObject, isReplacing, put, REPLACING } from "./object.js"
 
 const MAX_OBJECTS = 2 ** 17
 
 /**
- * A deep copy of plain objects and arrays, frozen. Class instances (an `http.Agent` in
+ * A deep copy of plain objects (a replacing record stays one) and arrays, frozen. Class instances (an `http.Agent` in
  * `request`) are kept by reference and not frozen: they are the caller's. Iterative and
  * cycle-aware; a sparse array is an error, and a getter that throws is reported.
  */
@@ -24,8 +24,9 @@ export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> =>
       if (copy === undefined) {
         // a getter may hand out a new object at each read, for ever: the copy stops at a bound no real default reaches
         if (copies.size >= MAX_OBJECTS) throw new EndpointError(path, `defaults may hold at most ${MAX_OBJECTS} objects and arrays`)
-        copies.set(u, (copy = Array.isArray(u) ? ([] as never) : {}))
-        pending.push([u as Record<string, unknown>, copy, path])
+        const made: Record<string, unknown> = Array.isArray(u) ? ([] as never) : isReplacing(u) ? Object.create(REPLACING) : {}
+        copies.set(u, (copy = made))
+        pending.push([u as Record<string, unknown>, made, path])
       }
       return copy
     }

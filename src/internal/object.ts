@@ -27,16 +27,30 @@ export const isArray = (u: unknown): u is ReadonlyArray<unknown> => {
   }
 }
 
-/** A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`. Never throws. */
-export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
-  if (typeof u !== "object" || u === null) return false
+/**
+ * The prototype of a record that replaces what it lands on when options are concatenated, where a
+ * plain object would merge into it (see `Options`). To everything else it is a plain object: its
+ * keys are own and enumerable, JSON and `util.inspect` show it as `{ … }`.
+ */
+export const REPLACING: object = Object.freeze(Object.create(Object.prototype))
+
+const prototypeOf = (u: object): unknown => {
   try {
-    const proto = Array.isArray(u) ? undefined : Object.getPrototypeOf(u)
-    return proto === null || proto === Object.prototype
+    return Array.isArray(u) ? undefined : Object.getPrototypeOf(u)
   } catch {
-    return false
+    return undefined
   }
 }
+
+/** A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`, or a replacing record. Never throws. */
+export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
+  if (typeof u !== "object" || u === null) return false
+  const proto = prototypeOf(u)
+  return proto === null || proto === Object.prototype || proto === REPLACING
+}
+
+/** A record that replaces what it lands on (see {@link REPLACING}). Never throws. */
+export const isReplacing = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && prototypeOf(u) === REPLACING
 
 /**
  * Writes an own, enumerable data property, as a spread does. Assignment would go through

@@ -72,6 +72,41 @@ describe("Options.Monoid laws", () => {
   })
 })
 
+describe("the deep merge of request and parameters", () => {
+  // values that collide at the same keys, nested: where a grouping could bring back what a value replaced
+  const leaf = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constant(null), fc.constant([1]))
+  const deepValue = fc.letrec<{ v: unknown }>((tie) => ({
+    v: fc.oneof({ depthSize: "small" }, leaf, fc.dictionary(fc.constantFrom("p", "q"), tie("v"), { maxKeys: 2, noNullPrototype: true })),
+  })).v
+  const record = (keys: Array<string>) => fc.dictionary(fc.constantFrom(...keys), deepValue, { maxKeys: keys.length, noNullPrototype: true })
+  const arbDeep: fc.Arbitrary<Options.Options> = fc
+    .record({ params: record(["k", "l"]), request: fc.option(record(["k"]), { nil: undefined }) })
+    .map(({ params, request }) => ({ ...empty, params, request }))
+  const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+  /** The textbook deep merge (`@octokit/endpoint`'s): two plain objects merge key by key, anything else is the second. */
+  const textbook = (a: unknown, b: unknown): unknown =>
+    isRecord(a) && isRecord(b) ? { ...a, ...Object.fromEntries(Object.entries(b).map(([k, v]) => [k, k in a ? textbook(a[k], v) : v])) } : b
+  const naive = (a: Options.Options, b: Options.Options): unknown => ({ params: textbook(a.params, b.params), request: textbook(a.request ?? {}, b.request ?? {}) })
+
+  test("associativity, on values that collide at every level", () => {
+    fc.assert(fc.property(arbDeep, arbDeep, arbDeep, (a, b, c) => {
+      expect(concat(concat(a, b), c)).toStrictEqual(concat(a, concat(b, c)))
+    }), { numRuns: 2000 })
+  })
+  test("two decoded options merge as the textbook deep merge does (JSON equal)", () => {
+    fc.assert(fc.property(arbDeep, arbDeep, (a, b) => {
+      const c = concat(a, b)
+      expect(JSON.parse(JSON.stringify({ params: c.params, request: c.request ?? {} }))).toEqual(naive(a, b))
+    }), { numRuns: 1000 })
+  })
+  test("the law can fail: the textbook deep merge, which keeps no replacing records, is not associative on these values", () => {
+    const lhs = (a: Options.Options, b: Options.Options, c: Options.Options) => textbook(textbook(a.params, b.params), c.params)
+    const rhs = (a: Options.Options, b: Options.Options, c: Options.Options) => textbook(a.params, textbook(b.params, c.params))
+    const run = fc.check(fc.property(arbDeep, arbDeep, arbDeep, (a, b, c) => JSON.stringify(lhs(a, b, c)) === JSON.stringify(rhs(a, b, c))), { numRuns: 2000 })
+    expect(run.failed).toBe(true)
+  })
+})
+
 describe("the codec", () => {
   test("decode(encode(o)) is o", () => {
     fc.assert(fc.property(arbModel, (o) => {
