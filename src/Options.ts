@@ -121,47 +121,78 @@ const union: Se.Semigroup<Readonly<Record<string, unknown>>> = frozen({
 /** How many records one deep union may build: a bound no real options reach (shared records could ask for many). */
 const MAX_MERGED = 2 ** 17
 
-/** A replacing record with the keys of `fields` (see `REPLACING`). */
-const replacing = (fields: Readonly<Record<string, unknown>>): Record<string, unknown> => {
-  const out = Object.create(REPLACING) as Record<string, unknown>
-  for (const key of Object.keys(fields)) put(out, key, fields[key])
-  return out
-}
-
 /**
  * Two records merged key by key, the first's keys first, as `request` and parameters combine. At a
  * key in both, the second's value lands on the first's: a plain object merges into a plain object
  * key by key; into a replacing record too, and the result replaces; onto anything else (a number,
  * an array, a class instance) it replaces from then on, as a replacing record, so that grouping
  * cannot bring back what it replaced (`{x:{p:1}}`, `{x:5}`, `{x:{q:2}}` give `{x:{q:2}}` however
- * grouped). Any other value wins whole, and the first's value is not read. Iterative; a pair of
- * records is merged once, so shared and cyclic records stay so. An empty side gives the other.
+ * grouped). Any other value wins whole, and the first's value is not read. An empty side gives the
+ * other. Throws only an `EndpointError`, naming the key where a getter or trap inside a value threw;
+ * `root` names the field (`request`, or `""` for the parameters).
  */
-const deepUnion = (first: Readonly<Record<string, unknown>>, second: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+const deepUnion = (first: Readonly<Record<string, unknown>>, second: Readonly<Record<string, unknown>>, root: string): Record<string, unknown> => {
   if (isEmpty(second)) return first
   if (isEmpty(first)) return second
-  const made = new Map<object, Map<object, Record<string, unknown>>>()
-  const pending: Array<readonly [Readonly<Record<string, unknown>>, Readonly<Record<string, unknown>>, Record<string, unknown>]> = []
+  const at = { path: root } // where the merge is, for an error
+  try {
+    return mergeRecords(first, second, at)
+  } catch (e) {
+    throw toEndpointError(e, at.path)
+  }
+}
+
+type Fields = Readonly<Record<string, unknown>>
+
+/**
+ * `deepUnion`'s work, iterative: each pair of records is merged once and each record copied into a
+ * replacing one once, so shared and cyclic records stay so and the work follows the input's size;
+ * at most `MAX_MERGED` records are built.
+ */
+const mergeRecords = (first: Fields, second: Fields, at: { path: string }): Record<string, unknown> => {
+  const merges = new Map<object, Map<object, Fields>>()
+  const copies = new Map<object, Record<string, unknown>>()
+  const pending: Array<readonly [Fields, Fields, Record<string, unknown>, string]> = []
   let count = 0
-  const merged = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>, replaces: boolean): Record<string, unknown> => {
-    if (isEmpty(b) || isEmpty(a)) return replaces ? replacing(isEmpty(b) ? a : b) : isEmpty(b) ? a : b
-    let out = made.get(a)?.get(b)
-    if (out !== undefined) return out
+  const record = (replaces: boolean): Record<string, unknown> => {
     if (++count > MAX_MERGED) throw new EndpointError("options", `merging may build at most ${MAX_MERGED} objects`)
-    out = replaces ? (Object.create(REPLACING) as Record<string, unknown>) : {}
-    made.set(a, (made.get(a) ?? new Map()).set(b, out))
-    pending.push([a, b, out])
+    return replaces ? (Object.create(REPLACING) as Record<string, unknown>) : {}
+  }
+  /** A replacing record with the keys of `fields`, one per record. */
+  const replacing = (fields: Fields): Fields => {
+    const known = copies.get(fields)
+    if (known !== undefined) return known
+    const copy = record(true)
+    copies.set(fields, copy)
+    for (const key of Object.keys(fields)) put(copy, key, fields[key])
+    return copy
+  }
+  /** `b` merged into `a`, a replacing record when `a` is one (`replaces`). */
+  const merged = (a: Fields, b: Fields, replaces: boolean, path: string): Fields => {
+    if (a === b) return a
+    const known = merges.get(a)?.get(b)
+    if (known !== undefined) return known
+    let out: Fields
+    if (isEmpty(b)) out = a
+    else if (isEmpty(a)) out = replaces ? replacing(b) : b
+    else pending.push([a, b, (out = record(replaces)), path] as const)
+    merges.set(a, (merges.get(a) ?? new Map<object, Fields>()).set(b, out))
     return out
   }
-  const land = (a: Readonly<Record<string, unknown>>, key: string, b: unknown): unknown => {
+  const land = (a: Fields, key: string, b: unknown, path: string): unknown => {
     if (!isPlainObject(b) || isReplacing(b)) return b
     const base = a[key]
-    return isPlainObject(base) ? merged(base, b, isReplacing(base)) : replacing(b)
+    return isPlainObject(base) ? merged(base, b, isReplacing(base), path) : replacing(b)
   }
-  const top = merged(first, second, false)
+  const top = merged(first, second, false, at.path) as Record<string, unknown>
   for (let i = 0; i < pending.length; i++) { // in order: a caller's getters run as a copy would run them
-    const [a, b, out] = pending[i]!
-    for (const key of Object.keys(a)) put(out, key, has(b, key) ? land(a, key, b[key]) : a[key])
+    const [a, b, out, path] = pending[i]!
+    at.path = path
+    for (const key of Object.keys(a)) {
+      if (has(b, key)) at.path = child(path, key)
+      put(out, key, has(b, key) ? land(a, key, b[key], at.path) : a[key])
+    }
+    at.path = path
     for (const key of Object.keys(b)) if (!has(a, key)) put(out, key, b[key])
   }
   return top
@@ -194,8 +225,8 @@ export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Opti
   }),
 
   data: lastSet(),
-  request: frozen({ concat: (first, second) => (first === undefined ? second : second === undefined ? first : deepUnion(first, second)) }),
-  params: frozen({ concat: deepUnion }),
+  request: frozen({ concat: (first, second) => (first === undefined ? second : second === undefined ? first : deepUnion(first, second, "request")) }),
+  params: frozen({ concat: (first, second) => deepUnion(first, second, "") }),
 })
 
 /** The reserved keys of flat options, derived from the model.

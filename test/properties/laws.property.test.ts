@@ -9,6 +9,7 @@ import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError, Merge, Options, Parse } from "../../src/index.js"
 import { arbRawOptions, arbRoute, deepFreeze } from "./arbitraries.js"
 import { arbModel, fieldArbitraries } from "./model.js"
+import { isReplacing } from "../../src/internal/object.js"
 
 const RUNS = { numRuns: 400 }
 const { concat, empty } = Options
@@ -88,10 +89,22 @@ describe("the deep merge of request and parameters", () => {
     isRecord(a) && isRecord(b) ? { ...a, ...Object.fromEntries(Object.entries(b).map(([k, v]) => [k, k in a ? textbook(a[k], v) : v])) } : b
   const naive = (a: Options.Options, b: Options.Options): unknown => ({ params: textbook(a.params, b.params), request: textbook(a.request ?? {}, b.request ?? {}) })
 
-  test("associativity, on values that collide at every level", () => {
+  /** JSON that shows which records replace (toStrictEqual sees Object as their constructor too). */
+  const shape = (o: Options.Options): string =>
+    JSON.stringify(o, (_, v: unknown) => (isReplacing(v) ? { "(replacing)": { ...v } } : v === undefined ? "(undefined)" : v))
+
+  test("associativity, on values that collide at every level, replacing records included", () => {
     fc.assert(fc.property(arbDeep, arbDeep, arbDeep, (a, b, c) => {
       expect(concat(concat(a, b), c)).toStrictEqual(concat(a, concat(b, c)))
+      expect(shape(concat(concat(a, b), c))).toBe(shape(concat(a, concat(b, c))))
     }), { numRuns: 2000 })
+  })
+  test("associativity and idempotence hold for concatenations fed back in (they hold replacing records)", () => {
+    fc.assert(fc.property(arbDeep, arbDeep, arbDeep, arbDeep, (a, b, c, d) => {
+      const [ab, cd] = [concat(a, b), concat(c, d)]
+      expect(shape(concat(concat(ab, cd), ab))).toBe(shape(concat(ab, concat(cd, ab))))
+      expect(shape(concat(ab, ab))).toBe(shape(ab))
+    }), { numRuns: 1000 })
   })
   test("two decoded options merge as the textbook deep merge does (JSON equal)", () => {
     fc.assert(fc.property(arbDeep, arbDeep, (a, b) => {
