@@ -167,29 +167,29 @@ const mergeRecords = (first: Fields, second: Fields, at: { path: string }): Reco
     for (const key of Object.keys(fields)) put(copy, key, fields[key])
     return copy
   }
-  /** `b` merged into `a`, a replacing record when `a` is one (`replaces`). */
-  const merged = (a: Fields, b: Fields, replaces: boolean, path: string): Fields => {
+  /** `b` merged into `a` (at `path`), a replacing record when `a` is one. */
+  const merged = (a: Fields, b: Fields, path: string): Fields => {
     if (a === b) return a
     const known = merges.get(a)?.get(b)
     if (known !== undefined) return known
     let out: Fields
     if (isEmpty(b)) out = a
-    else if (isEmpty(a)) out = replaces ? replacing(b) : b
-    else pending.push([a, b, (out = record(replaces)), path] as const)
+    else if (isEmpty(a)) out = isReplacing(a) ? replacing(b) : b
+    else pending.push([a, b, (out = record(isReplacing(a))), path] as const)
     merges.set(a, (merges.get(a) ?? new Map<object, Fields>()).set(b, out))
     return out
   }
+  /** What `b` makes of `a[key]` (read only when `b` is a plain object). */
   const land = (a: Fields, key: string, b: unknown, path: string): unknown => {
     if (!isPlainObject(b) || isReplacing(b)) return b
     const base = a[key]
-    return isPlainObject(base) ? merged(base, b, isReplacing(base), path) : replacing(b)
+    return isPlainObject(base) ? merged(base, b, path) : replacing(b)
   }
-  const top = merged(first, second, false, at.path) as Record<string, unknown>
+  const top = merged(first, second, at.path) as Record<string, unknown>
   for (let i = 0; i < pending.length; i++) { // in order: a caller's getters run as a copy would run them
     const [a, b, out, path] = pending[i]!
-    at.path = path
     for (const key of Object.keys(a)) {
-      if (has(b, key)) at.path = child(path, key)
+      at.path = has(b, key) ? child(path, key) : path
       put(out, key, has(b, key) ? land(a, key, b[key], at.path) : a[key])
     }
     at.path = path
