@@ -118,8 +118,9 @@ const union: Se.Semigroup<Readonly<Record<string, unknown>>> = frozen({
   },
 })
 
-/** How many records one deep union may build: a bound no real options reach (shared records could ask for many). */
-const MAX_MERGED = 2 ** 17
+/** What one deep union may build: records, and keys written into them (shared records could ask for many). */
+const MAX_MERGED_RECORDS = 2 ** 17
+const MAX_MERGED_KEYS = 2 ** 20
 
 /**
  * Two records merged key by key, the first's keys first, as `request` and parameters combine. At a
@@ -132,68 +133,88 @@ const MAX_MERGED = 2 ** 17
  * `root` names the field (`request`, or `""` for the parameters).
  */
 const deepUnion = (first: Readonly<Record<string, unknown>>, second: Readonly<Record<string, unknown>>, root: string): Record<string, unknown> => {
-  if (isEmpty(second)) return first
-  if (isEmpty(first)) return second
-  const at = { path: root } // where the merge is, for an error
+  const m: Merging = { merges: new Map(), copies: new Map(), pending: [], records: 0, keys: 0, parent: root, key: undefined }
   try {
-    return mergeRecords(first, second, at)
+    if (isEmpty(second)) return first
+    if (isEmpty(first)) return second
+    return mergeRecords(m, first, second)
   } catch (e) {
-    throw toEndpointError(e, at.path)
+    throw toEndpointError(e, m.key === undefined ? m.parent : child(m.parent, m.key))
   }
 }
 
 type Fields = Readonly<Record<string, unknown>>
 
 /**
- * `deepUnion`'s work, iterative: each pair of records is merged once and each record copied into a
- * replacing one once, so shared and cyclic records stay so and the work follows the input's size;
- * at most `MAX_MERGED` records are built.
+ * One deep union under way: each pair of records is merged once and each record copied into a
+ * replacing one once (shared and cyclic records stay so), within the bounds; `parent` and `key` say
+ * where it is, for an error.
  */
-const mergeRecords = (first: Fields, second: Fields, at: { path: string }): Record<string, unknown> => {
-  const merges = new Map<object, Map<object, Fields>>()
-  const copies = new Map<object, Record<string, unknown>>()
-  const pending: Array<readonly [Fields, Fields, Record<string, unknown>, string]> = []
-  let count = 0
-  const record = (replaces: boolean): Record<string, unknown> => {
-    if (++count > MAX_MERGED) throw new EndpointError("options", `merging may build at most ${MAX_MERGED} objects`)
-    return replaces ? (Object.create(REPLACING) as Record<string, unknown>) : {}
-  }
-  /** A replacing record with the keys of `fields`, one per record. */
-  const replacing = (fields: Fields): Fields => {
-    const known = copies.get(fields)
-    if (known !== undefined) return known
-    const copy = record(true)
-    copies.set(fields, copy)
-    for (const key of Object.keys(fields)) put(copy, key, fields[key])
-    return copy
-  }
-  /** `b` merged into `a` (at `path`), a replacing record when `a` is one. */
-  const merged = (a: Fields, b: Fields, path: string): Fields => {
-    if (a === b) return a
-    const known = merges.get(a)?.get(b)
-    if (known !== undefined) return known
-    let out: Fields
-    if (isEmpty(b)) out = a
-    else if (isEmpty(a)) out = isReplacing(a) ? replacing(b) : b
-    else pending.push([a, b, (out = record(isReplacing(a))), path] as const)
-    merges.set(a, (merges.get(a) ?? new Map<object, Fields>()).set(b, out))
-    return out
-  }
-  /** What `b` makes of `a[key]` (read only when `b` is a plain object). */
-  const land = (a: Fields, key: string, b: unknown, path: string): unknown => {
-    if (!isPlainObject(b) || isReplacing(b)) return b
-    const base = a[key]
-    return isPlainObject(base) ? merged(base, b, path) : replacing(b)
-  }
-  const top = merged(first, second, at.path) as Record<string, unknown>
-  for (let i = 0; i < pending.length; i++) { // in order: a caller's getters run as a copy would run them
-    const [a, b, out, path] = pending[i]!
+interface Merging {
+  readonly merges: Map<object, Map<object, Fields>>
+  readonly copies: Map<object, Fields>
+  readonly pending: Array<readonly [Fields, Fields, Record<string, unknown>, string]>
+  records: number
+  keys: number
+  parent: string
+  key: string | undefined
+}
+
+const newRecord = (m: Merging, replaces: boolean): Record<string, unknown> => {
+  if (++m.records > MAX_MERGED_RECORDS) throw new EndpointError(m.parent, `merging may build at most ${MAX_MERGED_RECORDS} objects`)
+  return replaces ? (Object.create(REPLACING) as Record<string, unknown>) : {}
+}
+
+const write = (m: Merging, out: Record<string, unknown>, key: string, value: unknown): void => {
+  if (++m.keys > MAX_MERGED_KEYS) throw new EndpointError(m.parent, `merging may write at most ${MAX_MERGED_KEYS} keys`)
+  put(out, key, value)
+}
+
+/** A replacing record with the keys of `fields`, one per record. */
+const replacingCopy = (m: Merging, fields: Fields): Fields => {
+  const known = m.copies.get(fields)
+  if (known !== undefined) return known
+  const copy = newRecord(m, true)
+  m.copies.set(fields, copy)
+  for (const key of Object.keys(fields)) write(m, copy, key, fields[key])
+  return copy
+}
+
+/** `b` merged into `a`, found at `path`: a replacing record when `a` is one; its keys are written later, in order. */
+const mergedPair = (m: Merging, a: Fields, b: Fields, path: string): Fields => {
+  if (a === b) return a
+  const known = m.merges.get(a)?.get(b)
+  if (known !== undefined) return known
+  let out: Fields
+  if (isEmpty(b)) out = a
+  else if (isEmpty(a)) out = isReplacing(a) ? replacingCopy(m, b) : b
+  else m.pending.push([a, b, (out = newRecord(m, isReplacing(a))), path] as const)
+  m.merges.set(a, (m.merges.get(a) ?? new Map<object, Fields>()).set(b, out))
+  return out
+}
+
+/** What `b` makes of `a[key]` (read only when `b` is a plain object); `a` is at `path`. */
+const land = (m: Merging, a: Fields, key: string, b: unknown, path: string): unknown => {
+  if (!isPlainObject(b) || isReplacing(b)) return b
+  const base = a[key]
+  return isPlainObject(base) ? mergedPair(m, base, b, child(path, key)) : replacingCopy(m, b)
+}
+
+/** The deep union's work, iterative, the pairs taken in order: a caller's getters run as a copy would run them. */
+const mergeRecords = (m: Merging, first: Fields, second: Fields): Record<string, unknown> => {
+  const top = mergedPair(m, first, second, m.parent) as Record<string, unknown>
+  for (let i = 0; i < m.pending.length; i++) {
+    const [a, b, out, path] = m.pending[i]!
+    m.parent = path
+    m.key = undefined
     for (const key of Object.keys(a)) {
-      at.path = has(b, key) ? child(path, key) : path
-      put(out, key, has(b, key) ? land(a, key, b[key], at.path) : a[key])
+      m.key = key
+      write(m, out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
     }
-    at.path = path
-    for (const key of Object.keys(b)) if (!has(a, key)) put(out, key, b[key])
+    for (const key of Object.keys(b)) {
+      m.key = key
+      if (!has(a, key)) write(m, out, key, b[key])
+    }
   }
   return top
 }
