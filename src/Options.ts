@@ -133,13 +133,14 @@ const MAX_MERGED_KEYS = 2 ** 20
  * `root` names the field (`request`, or `""` for the parameters).
  */
 const deepUnion = (first: Readonly<Record<string, unknown>>, second: Readonly<Record<string, unknown>>, root: string): Record<string, unknown> => {
-  const m: Merging = { merges: new Map(), copies: new Map(), pending: [], records: 0, keys: 0, parent: root, key: undefined }
+  let m: Merging | undefined // made only when both sides hold keys, as few calls' do
   try {
     if (isEmpty(second)) return first
     if (isEmpty(first)) return second
+    m = { merges: new Map(), copies: new Map(), pending: [], records: 0, keys: 0, parent: root, key: undefined }
     return mergeRecords(m, first, second)
   } catch (e) {
-    throw toEndpointError(e, m.key === undefined ? m.parent : child(m.parent, m.key))
+    throw toEndpointError(e, m === undefined ? root : m.key === undefined ? m.parent : child(m.parent, m.key))
   }
 }
 
