@@ -1870,7 +1870,7 @@ describe("the deep merge under attack, again: wide records met by many, errors t
     for (let i = 0; i < 10_000; i++) chain = { k0: chain }
     const [e, ms] = timed(() => endpointError(() => Options.concat(decoded({ request: wide }), decoded({ request: chain }))))
     expect(e.problem).toBe(`merging may write at most ${2 ** 20} keys`)
-    expect(ms).toBeLessThan(5000)
+    expect(ms).toBeLessThan(10_000) // a generous guard: the bound is met in about a second
     // through the public API, without a cycle: 2 000 small records, and one 10⁴-key record under each of their keys
     const small: Record<string, unknown> = {}
     const shared: Record<string, unknown> = {}
@@ -1882,7 +1882,7 @@ describe("the deep merge under attack, again: wide records met by many, errors t
     }
     const [r, ms2] = timed(() => endpoint.defaults({ request: small }).either("GET /x", { request: given }))
     expect(E.isLeft(r) && r.left.problem).toBe(`merging may write at most ${2 ** 20} keys`)
-    expect(ms2).toBeLessThan(5000)
+    expect(ms2).toBeLessThan(10_000)
   })
 
   it("an error inside a merge names the key: a Proxy request, a getter on one side, a trap on a nested record", () => {
