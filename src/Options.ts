@@ -10,7 +10,7 @@ import * as t from "io-ts"
 import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
-import { frozen, has, isArray, isEmpty, isPlainObject, isReplacing, membersOf, own, put, REPLACING } from "./internal/object.js"
+import { frozen, has, isArray, isEmpty, isMergingRecord, isPlainObject, isReplacing, membersOf, own, put, REPLACING } from "./internal/object.js"
 import { previewName } from "./internal/preview.js"
 import { breaksLine, isToken } from "./internal/token.js"
 
@@ -196,7 +196,7 @@ const mergedPair = (m: Merging, a: Fields, b: Fields, path: string): Fields => {
 
 /** What `b` makes of `a[key]` (read only when `b` is a plain object); `a` is at `path`. */
 const land = (m: Merging, a: Fields, key: string, b: unknown, path: string): unknown => {
-  if (!isPlainObject(b) || isReplacing(b)) return b
+  if (!isMergingRecord(b)) return b
   const base = a[key]
   return isPlainObject(base) ? mergedPair(m, base, b, child(path, key)) : replacingCopy(m, b)
 }
@@ -323,14 +323,14 @@ const safely = <A>(is: (u: unknown) => u is A) => (u: unknown): u is A => {
 }
 
 /** A codec over a caller's object: what a getter or Proxy trap throws makes `is` false and `validate` a failure. */
-const guarded = <A>(name: string, is: (u: unknown) => u is A, validate: t.Validate<unknown, A>): t.Type<A> =>
-  frozen(new t.Type<A>(name, safely(is), (u, c) => {
+const guarded = <A, O = A>(name: string, is: (u: unknown) => u is A, validate: t.Validate<unknown, A>, encode: t.Encode<A, O> = t.identity as never): t.Type<A, O> =>
+  frozen(new t.Type<A, O>(name, safely(is), (u, c) => {
     try {
       return validate(u, c)
     } catch (e) {
       return failure(u, c, toEndpointError(e).problem)
     }
-  }, t.identity))
+  }, encode))
 
 const checkedString = (name: string, problem: (s: string) => string | undefined): t.Type<string> =>
   checked(name, (u) => (typeof u === "string" ? problem(u) : `expected string, got ${kindOf(u)}`))
@@ -493,18 +493,7 @@ export const encode = (o: Options): FlatOptions => {
  * // right({ ...Options.empty, url: "/x", headers: { accept: "text/plain" }, params: { page: 2 } })
  * @since 0.1.0
  */
-export const Codec: t.Type<Options, FlatOptions, unknown> = frozen(new t.Type<Options, FlatOptions, unknown>(
-  "Options",
-  safely(isOptions),
-  (u, c) => {
-    try {
-      return decodeFlat(u, c) // the one place a caller's object is read
-    } catch (e) {
-      return failure(u, c, toEndpointError(e).problem)
-    }
-  },
-  encode,
-))
+export const Codec: t.Type<Options, FlatOptions, unknown> = guarded("Options", isOptions, decodeFlat, encode) // decodeFlat: the one place a caller's object is read
 
 // errors ------------------------------------------------------------------------------------------
 

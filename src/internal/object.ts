@@ -34,7 +34,9 @@ export const isArray = (u: unknown): u is ReadonlyArray<unknown> => {
  */
 export const REPLACING: object = Object.freeze(Object.create(Object.prototype))
 
-const prototypeOf = (u: object): unknown => {
+/** The prototype of a non-array object; `undefined` for anything else, and where reading it throws (a revoked Proxy). */
+const prototypeOf = (u: unknown): unknown => {
+  if (typeof u !== "object" || u === null) return undefined
   try {
     return Array.isArray(u) ? undefined : Object.getPrototypeOf(u)
   } catch {
@@ -42,15 +44,20 @@ const prototypeOf = (u: object): unknown => {
   }
 }
 
-/** A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`, or a replacing record. Never throws. */
-export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
-  if (typeof u !== "object" || u === null) return false
+/** A plain object that is no replacing record: made by `{}`, `Object.create(null)` or `JSON.parse`. It merges key by key into a record it lands on. Never throws. */
+export const isMergingRecord = (u: unknown): u is Record<string, unknown> => {
   const proto = prototypeOf(u)
-  return proto === null || proto === Object.prototype || proto === REPLACING
+  return proto === null || proto === Object.prototype
 }
 
 /** A record that replaces what it lands on (see {@link REPLACING}). Never throws. */
-export const isReplacing = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && prototypeOf(u) === REPLACING
+export const isReplacing = (u: unknown): u is Record<string, unknown> => prototypeOf(u) === REPLACING
+
+/** A plain object: a merging or a replacing record. Never throws. */
+export const isPlainObject = (u: unknown): u is Record<string, unknown> => {
+  const proto = prototypeOf(u)
+  return proto === null || proto === Object.prototype || proto === REPLACING
+}
 
 /**
  * Writes an own, enumerable data property, as a spread does. Assignment would go through
