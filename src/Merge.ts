@@ -54,8 +54,14 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
   }
 }
 
-/** Merged options that have a url: what `merge()` needs, as `endpoint()` does. */
-const hasUrl = (o: Options): Either<EndpointError, Options> => (o.url === undefined ? fail("url", "required, got nothing") : right(o))
+/** Merged options that have a url, as `merge()` and `endpoint()` need; else an `EndpointError` on `url`.
+ * @example
+ * import { Merge, Options } from "fp-endpoint"
+ * Merge.hasUrl({ ...Options.empty, url: "/x" }) // right({ ...Options.empty, url: "/x" })
+ * Merge.hasUrl(Options.empty) // left(EndpointError: url: required, got nothing)
+ * @since 0.1.0
+ */
+export const hasUrl = (o: Options): Either<EndpointError, Options> => (o.url === undefined ? fail("url", "required, got nothing") : right(o))
 
 /** `concatAll([defaults, fromRoute(route), decode(options)])`; when the first argument is
  * options, the second is concatenated on top of it. The method stays as written, the url a

@@ -218,4 +218,4 @@ export const build: Build = /* @__PURE__ */ buildWith(BUILT_IN_DEFAULTS)
  * @since 0.1.0
  */
 export const merged = (self: Draft): E.Either<EndpointError, Merged> =>
-  overDefaults(BUILT_IN_DEFAULTS, self, (o) => (o.url === undefined ? fail("url", "required, got nothing") : right(encode(o) as Merged)))
+  overDefaults(BUILT_IN_DEFAULTS, self, (o) => chain(Merge.hasUrl(o), (merged) => right(encode(merged) as Merged)))

@@ -1,7 +1,7 @@
 // Example tests, one group per section of SPEC.md (§2 to §7), plus the seed's examples.
 import { readFileSync } from "node:fs"
 import { describe, expect, test } from "vitest"
-import { endpoint, EndpointError, Options, Request, Route } from "../src/index.js"
+import { endpoint, EndpointError, Merge, Options, Request, Route } from "../src/index.js"
 import { errorOf, mergeDefaults } from "./helpers.js"
 
 const UA = `fp-endpoint/${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}`
@@ -141,6 +141,9 @@ describe("§4 merging", () => {
     expect(merged._tag === "Left" && merged.left.message).toBe("url: required, got nothing")
     const draft = Request.merged(Request.fromOptions({ page: 2 }))
     expect(draft._tag === "Left" && draft.left.message).toBe("url: required, got nothing")
+    const check = Merge.hasUrl(Options.empty)
+    expect(check._tag === "Left" && check.left.message).toBe("url: required, got nothing")
+    expect(Merge.hasUrl({ ...Options.empty, url: "/x" })).toEqual({ _tag: "Right", right: { ...Options.empty, url: "/x" } })
     expect(endpoint.merge({ url: "/x" }).url).toBe("/x") // a url from the options, or from the defaults, is enough
     expect(endpoint.defaults({ url: "/d" }).merge({ page: 2 }).url).toBe("/d")
   })
