@@ -327,14 +327,17 @@ const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expressi
     const to = from + segment.length
     while (first < spans.length && spans[first]!.end < from) first++
     const dots = /^(?:\.|%2e){1,2}$/i.test(segment)
-    let [slash, empty]: Array<Expression | undefined> = [] // named only when no expression wrote some of the segment
+    // named only when no expression wrote some of the segment
+    let slash: Expression | undefined
+    let empty: Expression | undefined
     for (let i = first; dots && i < spans.length && spans[i]!.start <= to; i++) {
       const { expression, start, end } = spans[i]!
       if (start < end && start < to && end > from) return expression
       if (start < end && start < to) slash ??= expression
       else if (start === end && start >= from && ["", "+", ".", ";"].includes(expression.operator)) empty ??= expression
     }
-    if ((slash ?? empty) !== undefined) return slash ?? empty
+    const named = slash ?? empty
+    if (named !== undefined) return named
     from = to + 1
   }
   return undefined
