@@ -103,19 +103,11 @@ export const empty: Options = frozen({
 const lastSet = <A>(): Se.Semigroup<A | undefined> => frozen({ concat: (first, second) => (second === undefined ? first : second) })
 
 /**
- * fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`, with keys defined, never assigned (so
- * `"__proto__"` is an ordinary key), the first's keys first, and only the winning value of a key
- * read (a caller's `request` may hold getters). An empty side gives the other.
+ * Headers combine as fp-ts' `ReadonlyRecord.getUnionSemigroup(last())`: a spread, which defines
+ * keys (so `"__proto__"` is an ordinary key) and keeps the first's keys first. An empty side gives the other.
  */
-const union: Se.Semigroup<Readonly<Record<string, unknown>>> = frozen({
-  concat: (first, second) => {
-    if (isEmpty(second)) return first
-    if (isEmpty(first)) return second
-    const out: Record<string, unknown> = {}
-    for (const key of Object.keys(first)) put(out, key, has(second, key) ? second[key] : first[key])
-    for (const key of Object.keys(second)) if (!has(first, key)) put(out, key, second[key])
-    return out
-  },
+const headersUnion: Se.Semigroup<Headers> = frozen({
+  concat: (first, second) => (isEmpty(second) ? first : isEmpty(first) ? second : { ...first, ...second }),
 })
 
 /** What one deep union may build: records, and keys written into them (shared records could ask for many). */
@@ -238,7 +230,7 @@ export const fieldSemigroups: { readonly [K in keyof Options]: Se.Semigroup<Opti
   method: lastSet(),
   url: lastSet(),
   baseUrl: lastSet(),
-  headers: union as Se.Semigroup<Headers>,
+  headers: headersUnion,
   mediaType: frozen({
     concat: (first, second) =>
       second.format === undefined && second.previews.length === 0

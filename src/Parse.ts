@@ -211,14 +211,21 @@ const amendAccept = (accept: string | undefined, { format = "", previews }: Medi
 
 type HeaderRecord = Record<string, string | number>
 
+const withoutNulls = (headers: Headers): HeaderRecord => {
+  const out: HeaderRecord = {}
+  for (const name of Object.keys(headers)) if (headers[name] !== null && headers[name] !== undefined) put(out, name, headers[name]!)
+  return out
+}
+
 /** The result's headers: no `null` values, the amended accept, and the JSON content type when `json` and none is named. */
 const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Result<HeaderRecord> => {
-  const out: HeaderRecord = {}
+  let removes = false
   for (const name of Object.keys(headers)) {
     const value = headers[name]
     if (typeof value === "string" && value.length > MAX_HEADER_LENGTH) return new EndpointError(`headers.${shown(name)}`, `longer than ${MAX_HEADER_LENGTH} characters`)
-    if (value !== null && value !== undefined) put(out, name, value)
+    removes ||= value === null || value === undefined
   }
+  const out = (removes ? withoutNulls(headers) : { ...headers }) as HeaderRecord // a spread defines keys, as put does
   const accept = own(headers, "accept") as Headers[string] | undefined
   const amended = amendAccept(accept === null || accept === undefined ? undefined : String(accept), mediaType)
   if (isError(amended)) return amended
