@@ -441,7 +441,11 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
     if (value === undefined) continue
     const codec = fieldCodecs[key as ReservedKey] as t.Type<unknown>
     // a valid string is used as it is (its context is built only for an error); an object is read once, by validate
-    const v = typeof value !== "object" && codec.is(value) ? t.success(value) : codec.validate(value, t.appendContext(c, key, codec, value))
+    if (typeof value !== "object" && codec.is(value)) {
+      out[key] = value
+      continue
+    }
+    const v = codec.validate(value, t.appendContext(c, key, codec, value))
     if (v._tag === "Left") return v
     out[key] = v.right
   }
