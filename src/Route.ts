@@ -40,7 +40,8 @@ type Split<T extends string> = T extends string
 export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<TrimStart<R>>>
 
 /** Parses a route. A single token is a url with method `GET`; an empty route, more than two
- * tokens, or a method that is not an RFC 9110 token is an `EndpointError`.
+ * tokens, a method that is not an RFC 9110 token, or a space that is not ASCII (a pasted
+ * no-break space would otherwise make `"POST\u00a0/x"` one url, sent with `GET`) is an `EndpointError`.
  * @example
  * import { Route } from "fp-endpoint"
  * Route.parse("POST /repos/{owner}/{repo}/issues") // right({ method: "POST", url: "/repos/{owner}/{repo}/issues" })
@@ -50,6 +51,8 @@ export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<
  */
 export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<R>> => {
   if (typeof route !== "string") return fail("route", `expected a string, got ${kindOf(route)}`)
+  const odd = ODD_SPACE.exec(route)
+  if (odd !== null) return fail("route", `${codePoint(odd[0])} at index ${odd.index} is a space that is not ASCII: separate the method and the url with an ASCII space`)
   const parts = route.split(/[ \t\n\r\f\v]+/).filter((p) => p !== "")
   const [first, second] = parts
   if (first === undefined) return fail("route", 'expected "<METHOD> <URL>", got an empty route')
@@ -58,3 +61,7 @@ export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<
   if (!isToken(first)) return fail("route", `method ${quote(first)} is not an HTTP method token`)
   return right({ method: first, url: second } as Parsed<R>)
 }
+
+/** Whitespace to JavaScript that does not separate a route's parts: U+00A0, U+2028, U+3000, U+FEFF and the like. */
+const ODD_SPACE = /[^\S \t\n\r\f\v]/
+const codePoint = (c: string): string => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`

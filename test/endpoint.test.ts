@@ -197,6 +197,12 @@ describe("§4 merging", () => {
 describe("§5 routes", () => {
   test("method and url separated by whitespace; surrounding whitespace ignored", () => {
     expect(Route.parse("  POST \t /x  ")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
+    expect(Route.parse("\fPOST\v/x\r\n")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
+  })
+  test("non-ASCII text that is no space stays in the url", () => {
+    expect(endpoint("GET /search/caf\u00e9\u200b").url).toBe("https://api.github.com/search/caf%C3%A9%E2%80%8B")
+    expect(Route.parse("POST\u00a0/x")._tag).toBe("Left")
+    expect(endpoint.either("POST\u00a0/x")._tag).toBe("Left")
   })
   test("a single token is a url with method GET", () => {
     expect(endpoint("/user").method).toBe("get")
@@ -210,6 +216,12 @@ describe("§5 routes", () => {
     ["   ", "empty route"],
     ["GET /x extra", "more than two parts"],
     ["G(ET /x", "not an HTTP method token"],
+    // a pasted no-break space would make the whole route one url, sent with GET
+    ["POST\u00a0/x", "U+00A0 at index 4 is a space that is not ASCII"],
+    ["DELETE\u2003/repos/o/r", "U+2003 at index 6 is a space that is not ASCII"],
+    ["\ufeffGET /x", "U+FEFF at index 0 is a space that is not ASCII"],
+    ["GET /x\u3000", "U+3000 at index 6 is a space that is not ASCII"],
+    ["GET /a\u2028b", "U+2028 at index 6 is a space that is not ASCII"],
   ])("%j is an EndpointError (%s)", (route, problem) => {
     const e = errorOf(() => endpoint(route))
     expect(e.path).toBe("route")
