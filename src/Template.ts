@@ -262,8 +262,13 @@ const variable = (op: Rules, v: VarSpec, value: unknown): Text | undefined => {
   return typeof e !== "string" || !op.named ? e : pair(op, v.name, s, e)
 }
 
-/** Whether a string may take part in a dot segment: it is empty, or a `/`-separated part of it is only dots (`%2e` too); without a `/`, only a string that starts with `.` or `%` can be. */
-const mayDot = (s: string): boolean => s === "" || ((s.includes("/") || s.startsWith(".") || s.startsWith("%")) && /(?:^|\/)(?:\.|%2e)*(?:\/|$)/i.test(s))
+/**
+ * Whether a string may take part in a dot segment: it is empty, or a part of it that starts after a
+ * `/` (or at its start) is only dots (`%2e` too) up to a `/`, its end, or a `?` or `#` (which end the
+ * path when `{+x}` lets them through); without a `/`, only a string that starts with `.` or `%` can be.
+ */
+const mayDot = (s: string): boolean => s === "" || ((s.includes("/") || s.startsWith(".") || s.startsWith("%")) && MAY_DOT.test(s))
+const MAY_DOT = /(?:^|\/)(?:\.|%2e)*(?:[/?#]|$)/i
 
 /**
  * One expansion under way: the values; the expansions of its non-string variables so far, by

@@ -314,22 +314,24 @@ describe("route mode: a value cannot make a path segment `.` or `..`", () => {
     expect(endpoint("GET /search", { q: "..", page: "." }).url).toBe("https://api.github.com/search?q=..&page=.")
   })
 
-  // Suspected src bugs (reported): remove `.fails` once src/Template.ts is fixed.
-  // 1. `inPath` is decided at parse time, but an expression after `{?…}`, `{&…}` or
-  //    `{#…}` is in the path when that expression expands to nothing.
+  test("{+x} whose own `?` or `#` ends the path right after its dots", () => {
+    refused("/repos/{owner}/{repo}/{+rest}", { owner: "victim", repo: "r", rest: "..?" }, "rest")
+    refused("/repos/o/r/{+p}", { p: "a/..#x" }, "p")
+    refused("/r/{+p}", { p: ".?q=1" }, "p")
+    expect(expanded("/r/{+p}", { p: "..a?/.." })).toEqual(E.right("/r/..a?/..")) // "..a" is no dot segment; the rest is query
+  })
+  // An expression after `{?…}`, `{&…}` or `{#…}` is in the path when that expression expands to nothing.
   test("a path value after an empty {?q} is checked", () => {
     refused("/a{?q}/{x}", { x: ".." }, "x")
   })
-  // 2. Only an expression whose own text holds a dot is checked, so a value that
-  //    makes the template's literal dots a segment of their own goes through.
+  // A value that makes the template's literal dots a segment of their own is checked too.
   test("a value that makes a literal `..` a segment of its own is refused", () => {
     refused("/a{/x}..", { x: "" }, "x")
   })
   test("{+x} = \"a/\" before a literal `..` is refused", () => {
     refused("/{+x}..", { x: "a/" }, "x")
   })
-  // 3. The refusal names the expression's first variable, not the one whose value
-  //    makes the segment (even when that first variable is undefined).
+  // The refusal names the variable whose value makes the segment, not the expression's first.
   test("in {/a,b} the refusal names b, whose value is `..`", () => {
     refused("{/a,b}", { a: "x", b: ".." }, "b")
   })
