@@ -19,17 +19,19 @@ export const fromRoute = (route: string): Either<EndpointError, Options> =>
   chain(Route.parse(route), (r) => right({ ...empty, method: r.method, url: r.url }))
 
 /** A route's url and method, once set, stay: `options` may repeat them, never change them (a body
- * field named `url` would otherwise send the request, credentials included, elsewhere).
+ * field named `url` would otherwise send the request, credentials included, elsewhere). A method
+ * repeated in another case is the same method: the route's spelling is kept, as `merge()` shows it.
  * @example
  * import { Merge, Options } from "fp-endpoint"
  * Merge.keepRoute({ ...Options.empty, url: "/a" }, { ...Options.empty, url: "/b" }) // left(EndpointError: url: set to "/a" already, ...)
+ * Merge.keepRoute({ ...Options.empty, method: "GET" }, { ...Options.empty, method: "get" }) // right({ ...Options.empty, method: "GET" })
  * @since 0.1.0
  */
 export const keepRoute = (route: Options, options: Options): Either<EndpointError, Options> => {
   const { url, method } = options
   if (url !== undefined && route.url !== undefined && url !== route.url) return moved("url", route.url, url)
-  if (method !== undefined && route.method !== undefined && method.toUpperCase() !== route.method.toUpperCase()) return moved("method", route.method, method)
-  return right(options)
+  if (method === undefined || route.method === undefined || method === route.method) return right(options)
+  return method.toUpperCase() === route.method.toUpperCase() ? right({ ...options, method: route.method }) : moved("method", route.method, method)
 }
 
 const moved = (key: string, was: string, now: string): Either<EndpointError, never> =>

@@ -980,6 +980,11 @@ describe("a route fixes the method and the url: a body field cannot redirect the
 
   it("the same url and method (in any case) may be repeated; a body field named url goes in data", () => {
     expect(endpoint("POST /x", { url: "/x", method: "post" }).url).toBe("https://api.github.com/x")
+    // merge() shows the method as the route wrote it, whatever case the options repeat it in
+    expect(endpoint.merge("GET /x", { method: "get" }).method).toBe("GET")
+    expect(endpoint.merge("get /x", { method: "GET" }).method).toBe("get")
+    const merged = pipe(Request.route("Post /x"), Request.with({ method: "POST" }), Request.merged)
+    expect(E.isRight(merged) && merged.right.method).toBe("Post")
     const r = endpoint("POST /x", { data: { url: EVIL } })
     expect(r.url).toBe("https://api.github.com/x")
     expect(r.body).toEqual({ url: EVIL })
@@ -988,7 +993,6 @@ describe("a route fixes the method and the url: a body field cannot redirect the
   })
 
   it("in the pipeline, options added after the route cannot change its url or method either", () => {
-    // SUSPECTED SRC BUG: Request.with / Request.params after Request.route do not check the route's url and method
     for (const step of [Request.with({ url: EVIL }), Request.params({ url: EVIL }), Request.with({ method: "DELETE" })]) {
       const built = pipe(Request.route("POST /x"), step, Request.build)
       expect(E.isLeft(built) && built.left).toBeInstanceOf(EndpointError)
