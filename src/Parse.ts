@@ -184,9 +184,11 @@ const tooLong = (): EndpointError =>
 const withFormat = (accept: string, format: string): Result<string> => {
   const entries = accept.split(",")
   if (accept.length + entries.length * (format.length + 1) > MAX_HEADER_LENGTH) return tooLong()
-  const vendorType = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/
-  return entries.map((e) => e.replace(vendorType, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`)).join(",")
+  return entries.map((e) => e.replace(VENDOR_TYPE, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`)).join(",")
 }
+/** A vendor media type, `application/vnd.github[.v3][.raw][+json]`, in any case: media types are case-insensitive (RFC 9110 §8.3.1). */
+const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/i
+const OCTET_STREAM = /application\/octet-stream/i
 
 /** The preview names an accept value holds: in each run of word characters and `-`, the text before its last `-preview`. */
 const previewsIn = (accept: string): Array<string> =>
@@ -198,7 +200,7 @@ const previewsIn = (accept: string): Array<string> =>
  * the names already in the header first. An accept that asks for `application/octet-stream` stays.
  */
 const amendAccept = (accept: string | undefined, { format = "", previews }: MediaType): Result<string | undefined> => {
-  if ((format === "" && previews.length === 0) || accept?.includes("application/octet-stream")) return accept
+  if ((format === "" && previews.length === 0) || (accept !== undefined && OCTET_STREAM.test(accept))) return accept
   const formatted = format !== "" && accept !== undefined ? withFormat(accept, format) : accept
   if (isError(formatted) || previews.length === 0) return formatted
   const names = new Set(formatted === undefined ? [] : previewsIn(formatted))

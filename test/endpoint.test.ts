@@ -391,10 +391,14 @@ describe("§6 parse", () => {
       }).headers.accept,
     ).toBe("application/vnd.github.mercy-preview.raw,application/vnd.github.symmetra-preview.raw")
   })
-  test("an octet-stream accept is left alone", () => {
-    const accept = "application/octet-stream"
-    expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw", previews: ["a"] } }).headers.accept).toBe(
-      accept,
+  test("an octet-stream accept is left alone, in any case (media types are case-insensitive)", () => {
+    for (const accept of ["application/octet-stream", "Application/Octet-Stream"]) {
+      expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw", previews: ["a"] } }).headers.accept).toBe(accept)
+    }
+  })
+  test("a vendor media type in another case takes the format too", () => {
+    expect(endpoint("GET /x", { headers: { accept: "Application/VND.GitHub.V3+JSON" }, mediaType: { format: "raw" } }).headers.accept).toBe(
+      "Application/VND.GitHub.V3.raw",
     )
   })
   test("result: lowercase method, lowercase header names, authorization unchanged, request is that object", () => {

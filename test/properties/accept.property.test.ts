@@ -1,7 +1,7 @@
 // The accept rewrite (in src/Parse.ts) reads SPEC §6.8 with two patterns. The oracle here
 // reads the same grammar character by character, with no pattern:
-//   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`
-//             (spaces or tabs around it kept) becomes `application/vnd.<vendor>[.v3].<format>`;
+//   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`, in
+//             any case (spaces or tabs around it kept), becomes `application/vnd.<vendor>[.v3].<format>`;
 //   previews: in each maximal run of word characters and `-`, the text before
 //             the run's last `-preview` names a preview already there.
 import fc from "fast-check"
@@ -24,14 +24,15 @@ const oracleEntry = (entry: string, format: string): string => {
   let end = entry.length
   while (end > lead && (entry[end - 1] === " " || entry[end - 1] === "\t")) end--
   const s = entry.slice(lead, end)
+  const lower = s.toLowerCase() // media types are case-insensitive
   const prefix = "application/vnd."
-  if (!s.startsWith(prefix)) return entry
+  if (!lower.startsWith(prefix)) return entry
   const vendorEnd = wordEnd(s, prefix.length)
   if (vendorEnd === prefix.length) return entry
   let i = vendorEnd
   let v3 = ""
-  if (s.startsWith(".v3", i) && !isWord(s[i + 3])) {
-    v3 = ".v3"
+  if (lower.startsWith(".v3", i) && !isWord(s[i + 3])) {
+    v3 = s.slice(i, i + 3)
     i += 3
   }
   if (s[i] === ".") {
@@ -39,7 +40,7 @@ const oracleEntry = (entry: string, format: string): string => {
     if (xEnd === i + 1) return entry
     i = xEnd
   }
-  if (s.startsWith("+json", i)) i += 5
+  if (lower.startsWith("+json", i)) i += 5
   if (i !== s.length) return entry
   return entry.slice(0, lead) + s.slice(0, vendorEnd) + v3 + "." + format + entry.slice(end)
 }
@@ -60,7 +61,7 @@ const oraclePreviews = (accept: string): Array<string> => {
 }
 
 const oracle = (accept: string, format: string, previews: ReadonlyArray<string>): string => {
-  if (accept.includes("application/octet-stream")) return accept
+  if (accept.toLowerCase().includes("application/octet-stream")) return accept
   let value = format === "" ? accept : accept.split(",").map((e) => oracleEntry(e, format)).join(",")
   if (previews.length > 0) {
     const names = [...new Set([...oraclePreviews(value), ...previews])]
@@ -73,6 +74,7 @@ const oracle = (accept: string, format: string, previews: ReadonlyArray<string>)
 const piece = fc.constantFrom(
   "application/vnd.", "github", "v3", ".v3", ".v3x", ".raw", ".", "+json", "+jsonx", "json",
   "-preview", "symmetra", "_", "-", " ", "\t", ",", "application/json", "$1", "x", "9",
+  "Application/VND.", "GitHub", ".V3", "+JSON", "Application/Octet-Stream",
 )
 const accept = fc.array(piece, { maxLength: 12 }).map((ps) => ps.join(""))
 const format = fc.constantFrom("", "raw", "html", "diff", "$&", "a.b")
