@@ -62,6 +62,6 @@ export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<
   return right({ method: first, url: second } as Parsed<R>)
 }
 
-/** Whitespace to JavaScript that does not separate a route's parts: U+00A0, U+2028, U+3000, U+FEFF and the like. */
-const ODD_SPACE = /[^\S \t\n\r\f\v]/
+/** Unicode spaces that do not separate a route's parts: U+0085 (which `\s` leaves out), U+00A0, U+2028, U+3000, U+FEFF and the like. */
+const ODD_SPACE = /[^\S \t\n\r\f\v]|\u0085/
 const codePoint = (c: string): string => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`

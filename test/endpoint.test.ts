@@ -222,6 +222,7 @@ describe("§5 routes", () => {
     ["\ufeffGET /x", "U+FEFF at index 0 is a space that is not ASCII"],
     ["GET /x\u3000", "U+3000 at index 6 is a space that is not ASCII"],
     ["GET /a\u2028b", "U+2028 at index 6 is a space that is not ASCII"],
+    ["POST\u0085/x", "U+0085 at index 4 is a space that is not ASCII"], // NEL, which \s leaves out
   ])("%j is an EndpointError (%s)", (route, problem) => {
     const e = errorOf(() => endpoint(route))
     expect(e.path).toBe("route")
