@@ -330,6 +330,9 @@ describe("form and binary bodies arrive as the client sends them", () => {
 
   it("shared memory is an EndpointError: fetch would send the text [object SharedArrayBuffer], or throw", () => {
     const shared = new SharedArrayBuffer(3)
+    // endpoint() treats it as binary, not JSON: no content type is defaulted
+    expect(api("POST /x", { data: shared }).headers).not.toHaveProperty("content-type")
+    expect(api("POST /x", { data: new Uint8Array(shared) }).headers).not.toHaveProperty("content-type")
     expect(errorOf(() => toRequestInit(api("POST /x", { data: shared }))).message).toBe(
       "body: a SharedArrayBuffer cannot be sent by fetch; copy it into an ArrayBuffer",
     )
