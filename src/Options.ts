@@ -340,20 +340,21 @@ const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const snapshot: Record<string, unknown> = { ...u } // each getter runs once: what is checked is what is used
   const names = Object.keys(snapshot)
-  let out: Record<string, unknown> | undefined
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!
+  let normal = true
+  for (const name of names) {
     const value = snapshot[name]
     const problem = !isToken(name) ? "header name is not an RFC 9110 token" : value === undefined ? undefined : headerValueProblem(value)
     if (problem !== undefined) return failure(value, at(c, name, value), problem)
-    const lower = name.toLowerCase()
-    if (out === undefined && (lower !== name || value === undefined)) {
-      out = {}
-      for (let j = 0; j < i; j++) put(out, names[j]!, snapshot[names[j]!]) // lowercase and defined, or the copy would have begun
-    }
-    if (out !== undefined && value !== undefined) put(out, lower, value)
+    normal &&= value !== undefined && name.toLowerCase() === name
   }
-  return t.success((out ?? snapshot) as Headers)
+  return t.success((normal ? snapshot : lowercased(snapshot, names)) as Headers)
+}
+
+/** Checked headers with their names lowercased and `undefined` values left out. */
+const lowercased = (headers: Readonly<Record<string, unknown>>, names: ReadonlyArray<string>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const name of names) if (headers[name] !== undefined) put(out, name.toLowerCase(), headers[name])
+  return out
 }
 
 const isNormalHeaders = (u: unknown): u is Headers =>
@@ -374,7 +375,8 @@ const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> =>
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const unknownKey = Object.keys(u).find((k) => k !== "format" && k !== "previews")
   if (unknownKey !== undefined) return failure(u[unknownKey], at(c, unknownKey, u), "unknown key (expected format or previews)")
-  const [format, previews] = [own(u, "format"), own(u, "previews")] // own: a polluted prototype names nothing
+  const format = own(u, "format") // own: a polluted prototype names nothing
+  const previews = own(u, "previews")
   if (format !== undefined && !lineString.is(format)) return lineString.validate(format, at(c, "format", format)) as t.Validation<never>
   const valid = previews === undefined ? t.success([]) : validatePreviews(previews, c)
   return valid._tag === "Left" ? valid : t.success({ format: format as string | undefined, previews: valid.right })
@@ -419,27 +421,22 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
 /** The model with nothing set, not frozen: V8 spreads a frozen object many times slower. Never handed out. */
 const blank: Options = { ...empty }
 
-/** Reads flat options into the model: the snapshot of the caller's object is its own parameters unless a key is reserved or undefined. */
+/** Reads flat options into the model; the snapshot of the caller's object is its parameters when every key is one, with a value. */
 const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const flat: Record<string, unknown> = { ...u } // each getter runs once: what is checked is what is used
   const keys = Object.keys(flat)
   const out: Record<string, unknown> = { ...blank }
-  let params: Record<string, unknown> | undefined // a copy, from the first key that is not a parameter
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!
+  let allParams = keys.length > 0
+  for (const key of keys) {
     const value = flat[key]
-    const reserved = isReserved(key)
-    if (value !== undefined && !reserved) {
-      if (params !== undefined) put(params, key, value)
+    if (!isReserved(key)) {
+      allParams &&= value !== undefined
       continue
     }
-    if (params === undefined) {
-      params = {}
-      for (let j = 0; j < i; j++) put(params, keys[j]!, flat[keys[j]!])
-    }
+    allParams = false
     if (value === undefined) continue
-    const codec = fieldCodecs[key as ReservedKey] as t.Type<unknown>
+    const codec = fieldCodecs[key] as t.Type<unknown>
     // a valid string is used as it is (its context is built only for an error); an object is read once, by validate
     if (typeof value !== "object" && codec.is(value)) {
       out[key] = value
@@ -449,9 +446,18 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
     if (v._tag === "Left") return v
     out[key] = v.right
   }
-  const none = keys.length === 0 || (params !== undefined && isEmpty(params))
-  out.params = none ? empty.params : (params ?? flat) // no parameters: the shared, frozen record
+  out.params = allParams ? flat : paramsOf(flat, keys)
   return t.success(out as unknown as Options)
+}
+
+/** The parameters of a snapshot: its keys that are not reserved, with a value; none gives the shared, frozen record. */
+const paramsOf = (flat: Readonly<Record<string, unknown>>, keys: ReadonlyArray<string>): Readonly<Record<string, unknown>> => {
+  let params: Record<string, unknown> | undefined
+  for (const key of keys) {
+    const value = flat[key]
+    if (value !== undefined && !isReserved(key)) put((params ??= {}), key, value)
+  }
+  return params ?? empty.params
 }
 
 const isOptions = (u: unknown): u is Options =>
