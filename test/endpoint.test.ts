@@ -199,8 +199,8 @@ describe("§5 routes", () => {
     expect(Route.parse("  POST \t /x  ")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
     expect(Route.parse("\fPOST\v/x\r\n")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
   })
-  test("non-ASCII text that is no space stays in the url", () => {
-    expect(endpoint("GET /search/caf\u00e9\u200b").url).toBe("https://api.github.com/search/caf%C3%A9%E2%80%8B")
+  test("visible non-ASCII text stays in the url, percent-encoded", () => {
+    expect(endpoint("GET /search/caf\u00e9/\u{1f600}").url).toBe("https://api.github.com/search/caf%C3%A9/%F0%9F%98%80")
     expect(Route.parse("POST\u00a0/x")._tag).toBe("Left")
     expect(endpoint.either("POST\u00a0/x")._tag).toBe("Left")
   })
@@ -217,12 +217,17 @@ describe("§5 routes", () => {
     ["GET /x extra", "more than two parts"],
     ["G(ET /x", "not an HTTP method token"],
     // a pasted no-break space would make the whole route one url, sent with GET
-    ["POST\u00a0/x", "U+00A0 at index 4 is a space that is not ASCII"],
-    ["DELETE\u2003/repos/o/r", "U+2003 at index 6 is a space that is not ASCII"],
-    ["\ufeffGET /x", "U+FEFF at index 0 is a space that is not ASCII"],
-    ["GET /x\u3000", "U+3000 at index 6 is a space that is not ASCII"],
-    ["GET /a\u2028b", "U+2028 at index 6 is a space that is not ASCII"],
-    ["POST\u0085/x", "U+0085 at index 4 is a space that is not ASCII"], // NEL, which \s leaves out
+    ["POST\u00a0/x", "U+00A0 at index 4 is an invisible or space character"],
+    ["DELETE\u2003/repos/o/r", "U+2003 at index 6 is an invisible or space character"],
+    ["\ufeffGET /x", "U+FEFF at index 0 is an invisible or space character"],
+    ["GET /x\u3000", "U+3000 at index 6 is an invisible or space character"],
+    ["GET /a\u2028b", "U+2028 at index 6 is an invisible or space character"],
+    ["POST\u0085/x", "U+0085 at index 4 is an invisible or space character"], // NEL, which \s leaves out
+    ["DELETE\u200b/repos/o/r", "U+200B at index 6 is an invisible or space character"], // zero-width space
+    ["DELETE\u2060/repos/o/r", "U+2060 at index 6 is an invisible or space character"], // word joiner
+    ["DELETE\u180e/repos/o/r", "U+180E at index 6 is an invisible or space character"],
+    ["DELETE\x1f/repos/o/r", "U+001F at index 6 is an invisible or space character"], // a control Python's split() takes for a space
+    ["GET /x\u{e0001}", "U+E0001 at index 6 is an invisible or space character"], // astral: the whole code point is named
   ])("%j is an EndpointError (%s)", (route, problem) => {
     const e = errorOf(() => endpoint(route))
     expect(e.path).toBe("route")
