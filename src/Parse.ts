@@ -190,9 +190,10 @@ const withFormat = (accept: string, format: string): Result<string> => {
 const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/i
 const OCTET_STREAM = /application\/octet-stream/i
 
-/** The preview names an accept value holds: in each run of word characters and `-`, the text before its last `-preview`. */
+/** The preview names an accept value holds: each run of word characters and `-` that ends in `-preview` names the text before it (`my-previewer` names none). */
 const previewsIn = (accept: string): Array<string> =>
-  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => (run.lastIndexOf("-preview") > 0 ? [run.slice(0, run.lastIndexOf("-preview"))] : []))
+  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => (run.length > PREVIEW.length && run.endsWith(PREVIEW) ? [run.slice(0, -PREVIEW.length)] : []))
+const PREVIEW = "-preview"
 
 /**
  * The accept header for a media type: the format replaces the vendor media type's own; previews

@@ -397,6 +397,12 @@ describe("§6 parse", () => {
       }).headers.accept,
     ).toBe("application/vnd.github.mercy-preview.raw,application/vnd.github.symmetra-preview.raw")
   })
+  test("only a word that ends in -preview names a preview already in accept", () => {
+    const accept = "application/vnd.github.my-previewer+json,application/vnd.github.x-preview-y+json,application/vnd.github.mercy-preview+json"
+    expect(endpoint("GET /x", { headers: { accept }, mediaType: { previews: ["z"] } }).headers.accept).toBe(
+      "application/vnd.github.mercy-preview+json,application/vnd.github.z-preview+json",
+    )
+  })
   test("an octet-stream accept is left alone, in any case (media types are case-insensitive)", () => {
     for (const accept of ["application/octet-stream", "Application/Octet-Stream"]) {
       expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw", previews: ["a"] } }).headers.accept).toBe(accept)

@@ -2,8 +2,8 @@
 // reads the same grammar character by character, with no pattern:
 //   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`, in
 //             any case (spaces or tabs around it kept), becomes `application/vnd.<vendor>[.v3].<format>`;
-//   previews: in each maximal run of word characters and `-`, the text before
-//             the run's last `-preview` names a preview already there.
+//   previews: each maximal run of word characters and `-` that ends in `-preview`
+//             names a preview already there, the text before that suffix.
 import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import { endpoint } from "../../src/index.js"
@@ -53,8 +53,7 @@ const oraclePreviews = (accept: string): Array<string> => {
       run += c
       continue
     }
-    const at = run.lastIndexOf("-preview")
-    if (at > 0) names.push(run.slice(0, at))
+    if (run.length > "-preview".length && run.endsWith("-preview")) names.push(run.slice(0, -"-preview".length))
     run = ""
   }
   return names
