@@ -7,7 +7,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { endpoint, type Merged } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { toRequestInitEither } from "./Fetch.js"
-import { child, kindOf, quote, shown } from "./internal/describe.js"
+import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
 import { encode, loneSurrogateAt, UNRESERVED } from "./internal/encode.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
@@ -225,7 +225,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): Either<EndpointError, Co
 const bodyText = (body: unknown): string => {
   if (typeof body === "string") return body
   const text = orThrow(toRequestInitEither({ method: "POST", url: "", headers: { "content-type": "application/json" }, body }))[1].body
-  if (typeof text !== "string") throw new EndpointError("body", `a ${kindOf(body)} body cannot be written as a curl argument`)
+  if (typeof text !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
   return text
 }
 

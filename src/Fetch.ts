@@ -4,7 +4,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
-import { child, kindOf, quote } from "./internal/describe.js"
+import { aKind, child, kindOf, quote } from "./internal/describe.js"
 import { bodyKind, isSharedBuffer, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put } from "./internal/object.js"
@@ -101,6 +101,19 @@ const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
   }
 }
 
+/**
+ * What JSON would lose of an object that is no array (after its `toJSON`): a Promise, a stream (async
+ * iterable) or another iterable (a Map, a Set, an iterator), which JSON.stringify writes as its own
+ * fields, not what it holds (`{}` for a Map). A typed array keeps its entries, as index keys.
+ */
+const contentsProblem = (value: object): string | undefined => {
+  const o = value as { then?: unknown; [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown }
+  if (typeof o.then === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
+  if (typeof o[Symbol.asyncIterator] === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
+  if (typeof o[Symbol.iterator] !== "function" || ArrayBuffer.isView(value)) return undefined
+  return `${aKind(value)} cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object`
+}
+
 /** Where the caller's code threw: the open objects' values read again, innermost first, as JSON.stringify reads them. */
 const locate = (stack: ReadonlyArray<Frame>, body: unknown, thrown: unknown): EndpointError => {
   let budget = SEARCH_BUDGET
@@ -134,7 +147,7 @@ const toJson = (body: unknown): string => {
     const problem = typeof value === "bigint" ? "a bigint cannot be serialised as JSON"
       : open.has(value) ? "a circular reference cannot be serialised as JSON"
       : stack.length >= MAX_DEPTH ? "nested too deeply to serialise as JSON"
-      : isArray(value) ? arrayProblem(value) : undefined
+      : isArray(value) ? arrayProblem(value) : contentsProblem(value)
     if (problem !== undefined) throw (refusal = new EndpointError(pathOf([...stack, { holder: this, key }]), problem))
     stack.push({ object: value as object, source: value as object, holder: this, key }) // on the stack first: `locate` finds a member's getter that throws
     open.add(value as object)
@@ -151,7 +164,7 @@ const toJson = (body: unknown): string => {
   } catch (e) {
     throw refusal !== undefined && e === refusal ? e : locate(stack, body, e)
   }
-  throw new EndpointError("body", `a ${kindOf(body)} cannot be serialised as JSON`)
+  throw new EndpointError("body", `${aKind(body)} cannot be serialised as JSON`)
 }
 
 /** What fetch is given: a string, form or binary body as it is; anything else as JSON, under a JSON content type. */
@@ -159,13 +172,13 @@ const toBody = (body: unknown, contentType: string | undefined): unknown => {
   const kind = bodyKind(body)
   if (kind === "as-is") return body
   if (kind === "shared") {
-    const what = isSharedBuffer(body) ? "a SharedArrayBuffer" : `a ${kindOf(body)} on a SharedArrayBuffer`
+    const what = isSharedBuffer(body) ? "a SharedArrayBuffer" : `${aKind(body)} on a SharedArrayBuffer`
     throw new EndpointError("body", `${what} cannot be sent by fetch; copy it into an ArrayBuffer`)
   }
   const essence = contentType?.split(";", 1)[0]!.trim() ?? "" // application/json or any +json, in any case
   if (/^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(essence)) return toJson(body)
   const got = contentType === undefined ? "no content-type" : `content-type ${quote(contentType)}`
-  const problem = `a ${kindOf(body)} body is sent as JSON only with a JSON content type, got ${got}`
+  const problem = `${aKind(body)} body is sent as JSON only with a JSON content type, got ${got}`
   throw new EndpointError("body", `${problem}; pass a string or binary body instead`)
 }
 

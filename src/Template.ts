@@ -6,7 +6,7 @@
  */
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
-import { kindOf, quote, shown } from "./internal/describe.js"
+import { aKind, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, fail, left, right } from "./internal/either.js"
 import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
 import { has, isArray, isPlainObject, membersOf, own, put } from "./internal/object.js"
@@ -255,7 +255,7 @@ const variable = (op: Rules, v: VarSpec, value: unknown): Text | undefined => {
   const scalar = textOf(value)
   if (scalar === undefined) {
     if (isArray(value) || isPlainObject(value)) return composite(op, v, value)
-    return new EndpointError(shown(v.name), `cannot expand a ${kindOf(value)} in the url template (expected a string, number, boolean, bigint, list or record)`)
+    return new EndpointError(shown(v.name), `cannot expand ${aKind(value)} in the url template (expected a string, number, boolean, bigint, list or record)`)
   }
   const s = v.prefix > 0 ? [...scalar.slice(0, 2 * v.prefix)].slice(0, v.prefix).join("") : scalar // code points: no pair is split
   const e = encoded(s, op.allow, v.name)

@@ -122,6 +122,31 @@ describe("toJSON", () => {
   })
 })
 
+describe("values JSON would send without what they hold", () => {
+  it("a Map, a Set, an iterator, a Promise or a stream is refused, naming the field", () => {
+    const generated = (function* () {
+      yield 1
+    })()
+    const stream = { async *[Symbol.asyncIterator]() {}, pipe() {} } // a Node stream's shape
+    for (const [body, message] of [
+      [{ labels: new Set(["bug"]) }, "body.labels: a Set cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object"],
+      [new Map([["a", 1]]), "body: a Map cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object"],
+      [{ list: [1, generated] }, "body.list[1]: an object cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object"],
+      [{ p: Promise.resolve(1) }, "body.p: a Promise cannot be serialised as JSON: await it first"],
+      [stream, "body: an object is a stream, not JSON: send a web ReadableStream as data, or read it first"],
+    ] as const) {
+      expect(failure(options({ body })).message).toBe(message)
+      expect(E.isLeft(toRequestEither(options({ body })))).toBe(true)
+    }
+  })
+
+  it("what keeps its contents is sent: a toJSON that makes one plain, a Date, a typed array's index keys", () => {
+    const set = Object.assign(new Set([1, 2]), { toJSON() { return [...this] } })
+    const [, init] = toRequestInit(options({ body: { set, at: new Date(0), bytes: new Uint8Array([7]) } }))
+    expect(init.body).toBe('{"set":[1,2],"at":"1970-01-01T00:00:00.000Z","bytes":{"0":7}}')
+  })
+})
+
 describe("what is thrown is described, never rethrown", () => {
   it.each([
     ["a number", 42, "number"],

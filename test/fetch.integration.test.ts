@@ -1,6 +1,6 @@
 // toRequest / toRequestInit and the README recipes (test/recipes.ts), proven
 // against a real node:http server that records what arrives on the wire.
-import { readFileSync } from "node:fs"
+import { createReadStream, readFileSync } from "node:fs"
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import vm from "node:vm"
@@ -328,6 +328,17 @@ describe("form and binary bodies arrive as the client sends them", () => {
     }
   })
 
+  it("a Node stream as data is an EndpointError, not its internals (a file path among them) sent as JSON", () => {
+    const file = createReadStream(new URL(import.meta.url))
+    try {
+      expect(errorOf(() => toRequestInit(api("POST /x", { data: file }))).message).toBe(
+        "body: a ReadStream is a stream, not JSON: send a web ReadableStream as data, or read it first",
+      )
+    } finally {
+      file.destroy()
+    }
+  })
+
   it("shared memory is an EndpointError: fetch would send the text [object SharedArrayBuffer], or throw", () => {
     const shared = new SharedArrayBuffer(3)
     // endpoint() treats it as binary, not JSON: no content type is defaulted
@@ -489,7 +500,7 @@ describe("toRequestInit", () => {
 
   it("refuses an object body without a JSON content type", () => {
     expect(() => toRequestInit(api("POST /x", { data: { a: 1 }, headers: { "content-type": "text/plain" } }))).toThrow(
-      /^body: a object body is sent as JSON only with a JSON content type, got content-type "text\/plain"/,
+      /^body: an object body is sent as JSON only with a JSON content type, got content-type "text\/plain"/,
     )
     expect(() => toRequestInit({ method: "post", url: "http://x/", headers: {}, body: { a: 1 } })).toThrow(/no content-type/)
   })

@@ -33,3 +33,9 @@ export const kindOf = (u: unknown): string => {
     return "object" // a hostile getter on the way to the name
   }
 }
+
+/** The kind of a value with its article, for a message: "an object", "a Map". */
+export const aKind = (u: unknown): string => {
+  const kind = kindOf(u)
+  return `${/^(?:[aeio]|un)/i.test(kind) ? "an" : "a"} ${kind}` // "a Uint8Array", "an undefined"
+}
