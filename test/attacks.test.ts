@@ -1724,6 +1724,15 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     expect(E.isLeft(r) && r.left.message).toMatch(/^request: cannot be printed as JSON/)
   })
 
+  it("a getter that throws deep inside defaults is named by its path, each getter read once", () => {
+    let reads = 0
+    const boom = { get b(): never { reads++; throw new Error("boom") } }
+    expect(endpointError(() => endpoint.defaults({ a: boom })).message).toBe("a.b: reading the input failed (Error: boom)")
+    expect(reads).toBe(1)
+    const member = Object.defineProperty([1, 2], 1, { get: () => { throw new Error("boom") }, enumerable: true })
+    expect(endpointError(() => endpoint.defaults({ request: { x: [0, { list: member }] } })).path).toBe("request.x[1].list[1]")
+  })
+
   it("defaults whose getter hands out a new object at every read stop at a bound, as an EndpointError", () => {
     const lazy = (): object => ({ get next() { return lazy() } })
     expect(endpointError(() => endpoint.defaults({ request: lazy() })).problem).toMatch(/^defaults may hold at most \d+ objects and arrays/)

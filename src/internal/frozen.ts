@@ -4,7 +4,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "../EndpointError.js"
 import type { Options } from "../Options.js"
 import { child } from "./describe.js"
-import { attempt, fail, right } from "./either.js"
+import { fail, left, right, toEndpointError } from "./either.js"
 import { isDense, isPlainObject, isReplacing, put, REPLACING } from "./object.js"
 
 const MAX_OBJECTS = 2 ** 17
@@ -14,8 +14,9 @@ const MAX_OBJECTS = 2 ** 17
  * `request`) are kept by reference and not frozen: they are the caller's. Iterative and
  * cycle-aware; a sparse array is an error, and a getter that throws is reported.
  */
-export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> =>
-  attempt(() => {
+export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> => {
+  let reading = root // where a getter or Proxy trap that throws stands
+  try {
     const copies = new Map<object, Record<string, unknown>>()
     const pending: Array<[source: Record<string, unknown>, copy: Record<string, unknown>, path: string]> = []
     const copyOf = (u: unknown, path: string): unknown => {
@@ -34,12 +35,19 @@ export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> =>
     for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
       const [source, copy, path] = next
       const list = Array.isArray(source)
+      reading = path
       if (list && !isDense(source)) return fail(path, "a sparse array (with holes) cannot be a default")
-      for (const key of Object.keys(source)) put(copy, key, copyOf(source[key], list ? `${path}[${key}]` : child(path, key)))
+      for (const key of Object.keys(source)) {
+        reading = list ? `${path}[${key}]` : child(path, key)
+        put(copy, key, copyOf(source[key], reading))
+      }
     }
     copies.forEach((copy) => Object.freeze(copy))
     return right(top as A)
-  })
+  } catch (e) {
+    return left(toEndpointError(e, reading))
+  }
+}
 
 /** Decoded options as an endpoint keeps them: every field a frozen deep copy, errors named as the caller wrote them. */
 export const frozenOptions = (o: Options): Either<EndpointError, Options> => {
