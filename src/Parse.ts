@@ -147,14 +147,21 @@ const queryPair = (name: string, value: unknown): Result<string> => {
   return pairs.find(isError) ?? pairs.join("&")
 }
 
-/** The query text of the parameters that the template does not name. */
+/** The query text of the parameters that the template does not name; a getter or Proxy trap inside a value that throws is named by its parameter. */
 const queryOf = (params: Options["params"], names: Compiled["names"]): Result<string> => {
   let query = ""
-  for (const key of Object.keys(params)) {
-    const p = names.has(key) ? "" : queryPair(key, params[key])
-    if (typeof p !== "string") return p
-    if (p !== "") query += (query === "" ? "" : "&") + p
-    if (query.length > Template.MAX_LENGTH) return urlTooLong()
+  const keys = Object.keys(params)
+  let i = 0 // outside the loop: the catch names the parameter it stopped at
+  try {
+    for (; i < keys.length; i++) {
+      const key = keys[i]!
+      const p = names.has(key) ? "" : queryPair(key, params[key])
+      if (typeof p !== "string") return p
+      if (p !== "") query += (query === "" ? "" : "&") + p
+      if (query.length > Template.MAX_LENGTH) return urlTooLong()
+    }
+  } catch (e) {
+    return toEndpointError(e, shown(keys[i]!))
   }
   return query
 }

@@ -7,7 +7,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { aKind, kindOf, quote, shown } from "./internal/describe.js"
-import { attempt, chain, fail, left, right } from "./internal/either.js"
+import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
 import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
 import { has, isArray, isPlainObject, membersOf, own, put } from "./internal/object.js"
 
@@ -280,6 +280,8 @@ interface Expansion {
   readonly values: Values
   memo: Map<string, Text | undefined> | undefined
   dotted: boolean
+  /** The variable being expanded: a getter or Proxy trap inside its value that throws is named by it. */
+  reading: string
 }
 
 const expandExpression = (e: Expression, x: Expansion, room: number): Text => {
@@ -288,6 +290,7 @@ const expandExpression = (e: Expression, x: Expansion, room: number): Text => {
   let defined = false
   for (let i = 0; i < e.variables.length; i++) {
     const v = e.variables[i]!
+    x.reading = v.name
     const value = own(x.values, v.name)
     x.dotted ||= typeof value === "string" ? v.prefix > 0 || mayDot(value) : typeof value === "object" && value !== null
     // a scalar without a prefix, the commonest case, is written at once
@@ -357,7 +360,8 @@ const culprit = (e: Expression, values: Values): string => {
 
 /** Expands a parsed template with `values`, whose own properties are the variables. A value that
  * cannot be expanded, a url longer than {@link MAX_LENGTH}, or (route mode) a value that makes a
- * path segment `.` or `..` is an `EndpointError`; a value's getter may throw.
+ * path segment `.` or `..` is an `EndpointError`, and so is what a getter or Proxy trap inside a
+ * value throws, named by its variable. Never throws.
  * @example
  * import { Template } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
@@ -366,7 +370,15 @@ const culprit = (e: Expression, values: Values): string => {
  * @since 0.1.0
  */
 export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => {
-  const x: Expansion = { values, memo: undefined, dotted: false }
+  const x: Expansion = { values, memo: undefined, dotted: false, reading: "" }
+  try {
+    return expanded(t, x)
+  } catch (e) {
+    return left(toEndpointError(e, shown(x.reading))) // a getter or Proxy trap inside a value
+  }
+}
+
+const expanded = (t: Template, x: Expansion): Either<EndpointError, string> => {
   // from the first expression that may take part in a dot segment: the text of one before it has a
   // character other than a dot and no `/` at its end, so it cannot
   let spans: Array<Span> | undefined
@@ -381,7 +393,7 @@ export const expandWith = (t: Template, values: Values): Either<EndpointError, s
   if (out.length > MAX_LENGTH) return left(tooLong())
   const mayHold = spans !== undefined && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
   const e = mayHold ? dotSegmentExpression(out, spans!) : undefined
-  return e === undefined ? right(out) : fail(shown(culprit(e, values)), 'a value cannot make a path segment "." or ".." (it would move the request)')
+  return e === undefined ? right(out) : fail(shown(culprit(e, x.values)), 'a value cannot make a path segment "." or ".." (it would move the request)')
 }
 
 /** Expands a template with the given variables; data-last, for `pipe`. Never throws.
@@ -397,8 +409,16 @@ export const expand =
   (t: Template): Either<EndpointError, string> =>
     typeof values !== "object" || values === null
       ? fail("values", `expected an object of variable values, got ${kindOf(values)}`)
-      : attempt(() => {
-          const named: Record<string, unknown> = {} // one read of each of the template's names (a getter may throw)
-          for (const name of t.names) if (has(values, name)) put(named, name, values[name])
-          return expandWith(t, named)
-        })
+      : chain(valuesOf(values, t.names), (named) => expandWith(t, named))
+
+/** One read of each of the template's names; a getter or Proxy trap that throws is named by the name it stands at. */
+const valuesOf = (values: Values, names: ReadonlyArray<string>): Either<EndpointError, Values> => {
+  const named: Record<string, unknown> = {}
+  let reading = ""
+  try {
+    for (reading of names) if (has(values, reading)) put(named, reading, values[reading])
+  } catch (e) {
+    return left(toEndpointError(e, shown(reading)))
+  }
+  return right(named)
+}

@@ -1724,6 +1724,19 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     expect(E.isLeft(r) && r.left.message).toMatch(/^request: cannot be printed as JSON/)
   })
 
+  it("a getter or trap that throws inside a parameter's value is named by the parameter, in the url, the query and Template.expand", () => {
+    const member = () => Object.defineProperty([1, 2], 1, { get: () => { throw new Error("boom") }, enumerable: true })
+    const record = () => ({ get k(): never { throw new Error("boom") } })
+    expect(endpointError(() => endpoint("GET /x", { a: member() })).message).toBe("a: reading the input failed (Error: boom)")
+    expect(endpointError(() => endpoint("GET /x{?a}", { a: member() })).message).toBe("a: reading the input failed (Error: boom)")
+    expect(endpointError(() => endpoint("GET /x/{a}/{b}", { a: "ok", b: record() })).message).toBe("b: reading the input failed (Error: boom)")
+    const t = orThrow(Template.parse("/{x}/{y}"))
+    const top = Template.expand({ x: 1, get y(): never { throw new Error("top") } })(t)
+    expect(E.isLeft(top) && top.left.message).toBe("y: reading the input failed (Error: top)")
+    const inner = Template.expandWith(t, { x: 1, y: record() })
+    expect(E.isLeft(inner) && inner.left.path).toBe("y")
+  })
+
   it("a getter that throws deep inside defaults is named by its path, each getter read once", () => {
     let reads = 0
     const boom = { get b(): never { reads++; throw new Error("boom") } }
