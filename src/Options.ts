@@ -362,7 +362,7 @@ const isNormalHeaders = (u: unknown): u is Headers =>
 
 /** `previews` (a dense array of strings, named without `-preview`, each kept once) under `mediaType`'s context `c`. */
 const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string>> => {
-  if (!Array.isArray(u)) return failure(u, at(c, "previews", u), `expected an array of strings, got ${kindOf(u)}`)
+  if (!isArray(u)) return failure(u, at(c, "previews", u), `expected an array of strings, got ${kindOf(u)}`) // isArray: false for a revoked Proxy
   const names = membersOf(u) // one read of each member, and no method of the caller's array runs
   if (names === undefined) return failure(u, at(c, "previews", u), "a sparse array (with holes) is not accepted")
   const bad = names.findIndex((name) => !lineString.is(name))

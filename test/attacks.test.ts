@@ -1737,6 +1737,14 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     expect(E.isLeft(inner) && inner.left.path).toBe("y")
   })
 
+  it("a revoked Proxy as mediaType.previews is named there", () => {
+    const { proxy, revoke } = Proxy.revocable([], {})
+    revoke()
+    expect(endpointError(() => endpoint("GET /x", { mediaType: { previews: proxy } })).message).toBe(
+      "mediaType.previews: expected an array of strings, got revoked Proxy",
+    )
+  })
+
   it("a getter that throws deep inside defaults is named by its path, each getter read once", () => {
     let reads = 0
     const boom = { get b(): never { reads++; throw new Error("boom") } }
