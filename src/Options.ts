@@ -335,7 +335,7 @@ const headerValueProblem = (u: unknown): string | undefined =>
 
 const lineString = checkedString("LineString", (s) => (breaksLine(s) ? "contains CR, LF or NUL" : undefined))
 
-/** Headers: one read of each, names lowercased, `undefined` values left out; a copy only when one of those changes something. */
+/** Headers: one read of each, names lowercased, `undefined` values and symbol keys left out; a copy only when one of those changes something. */
 const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const snapshot: Record<string, unknown> = { ...u } // each getter runs once: what is checked is what is used
@@ -347,6 +347,8 @@ const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
     if (problem !== undefined) return failure(value, at(c, name, value), problem)
     normal &&= value !== undefined && name.toLowerCase() === name
   }
+  // a symbol key is no header: the snapshot, which a spread would copy into the result, must not hold one
+  normal &&= Object.getOwnPropertySymbols(snapshot).length === 0
   return t.success((normal ? snapshot : lowercased(snapshot, names)) as Headers)
 }
 
@@ -358,7 +360,8 @@ const lowercased = (headers: Readonly<Record<string, unknown>>, names: ReadonlyA
 }
 
 const isNormalHeaders = (u: unknown): u is Headers =>
-  isPlainObject(u) && Object.keys(u).every((k) => isToken(k) && k.toLowerCase() === k && headerValueProblem(u[k]) === undefined)
+  isPlainObject(u) && Object.keys(u).every((k) => isToken(k) && k.toLowerCase() === k && headerValueProblem(u[k]) === undefined) &&
+  Object.getOwnPropertySymbols(u).length === 0
 
 /** `previews` (a dense array of strings, named without `-preview`, each kept once) under `mediaType`'s context `c`. */
 const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<string>> => {

@@ -221,6 +221,7 @@ const amendAccept = (accept: string | undefined, { format = "", previews }: Medi
 
 type HeaderRecord = Record<string, string | number>
 
+/** A copy of headers without the `null` (and `undefined`) values, which remove a header. */
 const withoutNulls = (headers: Headers): HeaderRecord => {
   const out: HeaderRecord = {}
   for (const name of Object.keys(headers)) if (headers[name] !== null && headers[name] !== undefined) put(out, name, headers[name]!)

@@ -1737,6 +1737,15 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     expect(E.isLeft(inner) && inner.left.path).toBe("y")
   })
 
+  it("a symbol key in headers is no header: it never reaches the result, which fetch's Headers would refuse", () => {
+    for (const headers of [{ [Symbol("s")]: "v", a: "1" }, { [Symbol("s")]: "v", A: "1" }, { [Symbol("s")]: "v", b: null }]) {
+      const r = endpoint("GET /x", { headers })
+      expect(Object.getOwnPropertySymbols(r.headers)).toEqual([])
+      expect(() => new Headers(r.headers as Record<string, string>)).not.toThrow()
+    }
+    expect(Object.getOwnPropertySymbols(endpoint.defaults({ headers: { [Symbol("s")]: "v" } }).DEFAULTS.headers ?? {})).toEqual([])
+  })
+
   it("a revoked Proxy as mediaType.previews is named there", () => {
     const { proxy, revoke } = Proxy.revocable([], {})
     revoke()
