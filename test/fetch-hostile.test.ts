@@ -140,10 +140,20 @@ describe("values JSON would send without what they hold", () => {
     }
   })
 
-  it("what keeps its contents is sent: a toJSON that makes one plain, a Date, a typed array's index keys", () => {
+  it("what keeps its contents is sent: a toJSON that makes one plain, a Date, index keys, a boxed string, a then that is data", () => {
     const set = Object.assign(new Set([1, 2]), { toJSON() { return [...this] } })
-    const [, init] = toRequestInit(options({ body: { set, at: new Date(0), bytes: new Uint8Array([7]) } }))
-    expect(init.body).toBe('{"set":[1,2],"at":"1970-01-01T00:00:00.000Z","bytes":{"0":7}}')
+    const args = (function (..._: Array<number>) {
+      return arguments // eslint-disable-line prefer-rest-params
+    })(1, 2)
+    const body = { set, at: new Date(0), bytes: new Uint8Array([7]), args, name: new String("x"), step: { then: "next" } }
+    const [, init] = toRequestInit(options({ body }))
+    expect(init.body).toBe('{"set":[1,2],"at":"1970-01-01T00:00:00.000Z","bytes":{"0":7},"args":{"0":1,"1":2},"name":"x","step":{"then":"next"}}')
+  })
+
+  it("a then getter or a trap that throws while it is looked at is located as JSON.stringify meets it", () => {
+    expect(failure(options({ body: { x: getter({}, "then", boom) } })).message).toBe("body.x.then: reading it failed (Error: boom)")
+    const symbolTrap = new Proxy({ a: 1 }, { get: (t, k) => { if (typeof k === "symbol") throw new Error("symbol"); return t[k as "a"] } })
+    expect(toRequestInit(options({ body: { p: symbolTrap } }))[1].body).toBe('{"p":{"a":1}}')
   })
 })
 
