@@ -40,9 +40,9 @@ type Split<T extends string> = T extends string
 export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<TrimStart<R>>>
 
 /** Parses a route. A single token is a url with method `GET`; an empty route, more than two
- * tokens, a method that is not an RFC 9110 token, or an invisible or space character that is not
- * ASCII whitespace (a pasted no-break space would otherwise make `"POST\u00a0/x"` one url, sent with
- * `GET`) is an `EndpointError`.
+ * tokens, a method that is not an RFC 9110 token, or anything but printable ASCII and ASCII
+ * whitespace before the url's first `/` (a pasted no-break space would otherwise make
+ * `"POST\u00a0/x"` one url, sent with `GET`) is an `EndpointError`.
  * @example
  * import { Route } from "fp-endpoint"
  * Route.parse("POST /repos/{owner}/{repo}/issues") // right({ method: "POST", url: "/repos/{owner}/{repo}/issues" })
@@ -52,8 +52,9 @@ export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<
  */
 export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<R>> => {
   if (typeof route !== "string") return fail("route", `expected a string, got ${kindOf(route)}`)
-  const odd = ODD_SPACE.exec(route)
-  if (odd !== null) return fail("route", `${codePoint(odd[0])} at index ${odd.index} is an invisible or space character that is not ASCII whitespace: separate the method and the url with an ASCII space`)
+  const slash = route.indexOf("/")
+  const odd = NOT_PRINTABLE_ASCII.exec(slash < 0 ? route : route.slice(0, slash))
+  if (odd !== null) return fail("route", `${codePoint(odd[0])} at index ${odd.index}, before the url's first "/", is not printable ASCII: separate the method and the url with an ASCII space`)
   const parts = route.split(/[ \t\n\r\f\v]+/).filter((p) => p !== "")
   const [first, second] = parts
   if (first === undefined) return fail("route", 'expected "<METHOD> <URL>", got an empty route')
@@ -64,9 +65,10 @@ export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<
 }
 
 /**
- * A character that looks like a space or like nothing and is no ASCII whitespace: a Unicode space
- * (U+00A0, U+3000), a control (NUL, U+0085) or a format character (U+200B, U+FEFF). Pasted between
- * the method and the url, it would make the route one url, sent with `GET`.
+ * What may not stand before a route's first `/`, where the method and the url meet: anything but
+ * printable ASCII and ASCII whitespace. A pasted invisible or space character there (U+00A0,
+ * U+200B, U+3164) would glue the method to the url, sent with `GET`; after the first `/` such text
+ * is the url's, percent-encoded.
  */
-const ODD_SPACE = /(?![ \t\n\r\f\v])[\p{Cc}\p{Cf}\p{Z}]/u
+const NOT_PRINTABLE_ASCII = /[^\x21-\x7e \t\n\r\f\v]/u
 const codePoint = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`

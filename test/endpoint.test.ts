@@ -199,10 +199,13 @@ describe("§5 routes", () => {
     expect(Route.parse("  POST \t /x  ")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
     expect(Route.parse("\fPOST\v/x\r\n")).toEqual({ _tag: "Right", right: { method: "POST", url: "/x" } })
   })
-  test("visible non-ASCII text stays in the url, percent-encoded", () => {
+  test("after the url's first /, any text is the url's, percent-encoded: emoji with joiners, ZWNJ, tag sequences, spaces", () => {
     expect(endpoint("GET /search/caf\u00e9/\u{1f600}").url).toBe("https://api.github.com/search/caf%C3%A9/%F0%9F%98%80")
-    expect(Route.parse("POST\u00a0/x")._tag).toBe("Left")
-    expect(endpoint.either("POST\u00a0/x")._tag).toBe("Left")
+    expect(endpoint("GET /search?q=\u{1F468}\u200D\u{1F4BB}").url).toBe("https://api.github.com/search?q=%F0%9F%91%A8%E2%80%8D%F0%9F%92%BB")
+    expect(endpoint("GET /q/\u0645\u06cc\u200c\u062e").url).toBe("https://api.github.com/q/%D9%85%DB%8C%E2%80%8C%D8%AE")
+    expect(endpoint("GET /e/\u{1F3F4}\u{E0067}\u{E007F}").url).toBe("https://api.github.com/e/%F0%9F%8F%B4%F3%A0%81%A7%F3%A0%81%BF")
+    expect(endpoint("GET /x\u3000y").url).toBe("https://api.github.com/x%E3%80%80y")
+    expect(endpoint("POST https://b\u00fccher.example/x").url).toBe("https://b%C3%BCcher.example/x") // a host after "//" is the url's too
   })
   test("a single token is a url with method GET", () => {
     expect(endpoint("/user").method).toBe("get")
@@ -216,18 +219,20 @@ describe("§5 routes", () => {
     ["   ", "empty route"],
     ["GET /x extra", "more than two parts"],
     ["G(ET /x", "not an HTTP method token"],
-    // a pasted no-break space would make the whole route one url, sent with GET
-    ["POST\u00a0/x", "U+00A0 at index 4 is an invisible or space character"],
-    ["DELETE\u2003/repos/o/r", "U+2003 at index 6 is an invisible or space character"],
-    ["\ufeffGET /x", "U+FEFF at index 0 is an invisible or space character"],
-    ["GET /x\u3000", "U+3000 at index 6 is an invisible or space character"],
-    ["GET /a\u2028b", "U+2028 at index 6 is an invisible or space character"],
-    ["POST\u0085/x", "U+0085 at index 4 is an invisible or space character"], // NEL, which \s leaves out
-    ["DELETE\u200b/repos/o/r", "U+200B at index 6 is an invisible or space character"], // zero-width space
-    ["DELETE\u2060/repos/o/r", "U+2060 at index 6 is an invisible or space character"], // word joiner
-    ["DELETE\u180e/repos/o/r", "U+180E at index 6 is an invisible or space character"],
-    ["DELETE\x1f/repos/o/r", "U+001F at index 6 is an invisible or space character"], // a control Python's split() takes for a space
-    ["GET /x\u{e0001}", "U+E0001 at index 6 is an invisible or space character"], // astral: the whole code point is named
+    // before the url's first "/", a pasted invisible or space character would glue the method to the url, sent with GET
+    ["POST\u00a0/x", 'U+00A0 at index 4, before the url\'s first "/", is not printable ASCII'],
+    ["DELETE\u2003/repos/o/r", "U+2003 at index 6"],
+    ["\ufeffGET /x", "U+FEFF at index 0"],
+    ["POST\u0085/x", "U+0085 at index 4"], // NEL, which \s leaves out
+    ["DELETE\u200b/repos/o/r", "U+200B at index 6"], // zero-width space
+    ["DELETE\u2060/repos/o/r", "U+2060 at index 6"], // word joiner
+    ["DELETE\u180e/repos/o/r", "U+180E at index 6"],
+    ["DELETE\u3164/repos/o/r", "U+3164 at index 6"], // Hangul filler: no space to Unicode, blank on screen
+    ["DELETE\u2800/repos/o/r", "U+2800 at index 6"], // Braille blank
+    ["DELETE\x1f/repos/o/r", "U+001F at index 6"], // a control Python's split() takes for a space
+    ["GET \u00a0/x", "U+00A0 at index 4"], // two parts, the url's own start
+    ["DELETE\u{E0020}/x", "U+E0020 at index 6"], // astral: the whole code point is named
+    ["GET caf\u00e9", "U+00E9 at index 7"], // a url with no "/" is all before it
   ])("%j is an EndpointError (%s)", (route, problem) => {
     const e = errorOf(() => endpoint(route))
     expect(e.path).toBe("route")
