@@ -352,10 +352,13 @@ const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expressi
 }
 
 /** The variable named for a dot segment: the first defined one whose text has a dot, else the first defined. */
-const culprit = (e: Expression, values: Values): string => {
-  const defined = e.variables.filter((v) => own(values, v.name) !== undefined && own(values, v.name) !== null)
-  const text = (u: unknown): string => (typeof u === "object" ? Object.values(u as object).join("/") : String(u))
-  return (defined.find((v) => /\.|%2e/i.test(text(own(values, v.name)))) ?? defined[0] ?? e.variables[0]!).name
+const culprit = (e: Expression, x: Expansion): string => {
+  const defined = e.variables.filter((v) => own(x.values, v.name) !== undefined && own(x.values, v.name) !== null)
+  const text = (v: VarSpec): string => {
+    const u = own(x.values, (x.reading = v.name)) // a getter inside it that throws is named by v
+    return typeof u === "object" ? Object.values(u as object).join("/") : String(u)
+  }
+  return (defined.find((v) => /\.|%2e/i.test(text(v))) ?? defined[0] ?? e.variables[0]!).name
 }
 
 /** Expands a parsed template with `values`, whose own properties are the variables. A value that
@@ -393,7 +396,7 @@ const expanded = (t: Template, x: Expansion): Either<EndpointError, string> => {
   if (out.length > MAX_LENGTH) return left(tooLong())
   const mayHold = spans !== undefined && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
   const e = mayHold ? dotSegmentExpression(out, spans!) : undefined
-  return e === undefined ? right(out) : fail(shown(culprit(e, x.values)), 'a value cannot make a path segment "." or ".." (it would move the request)')
+  return e === undefined ? right(out) : fail(shown(culprit(e, x)), 'a value cannot make a path segment "." or ".." (it would move the request)')
 }
 
 /** Expands a template with the given variables; data-last, for `pipe`. Never throws.

@@ -1735,6 +1735,11 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     expect(E.isLeft(top) && top.left.message).toBe("y: reading the input failed (Error: top)")
     const inner = Template.expandWith(t, { x: 1, y: record() })
     expect(E.isLeft(inner) && inner.left.path).toBe("y")
+    // read again to name a dot segment's culprit: a getter that throws then is still named by its own variable
+    let reads = 0
+    const dots = Object.defineProperty([], 0, { enumerable: true, get: () => { if (reads++ > 0) throw new Error("again"); return ".." } })
+    const again = Template.expandWith(orThrow(Template.parse("/x{/a}/{z}")), { a: dots, z: "zz" })
+    expect(E.isLeft(again) && again.left.message).toBe("a: reading the input failed (Error: again)")
   })
 
   it("a symbol key in headers is no header: it never reaches the result, which fetch's Headers would refuse", () => {
