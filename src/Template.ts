@@ -263,11 +263,13 @@ const variable = (op: Rules, v: VarSpec, value: unknown): Text | undefined => {
 }
 
 /**
- * Whether a string may take part in a dot segment: it is empty, or a part of it that starts after a
- * `/` (or at its start) is only dots (`%2e` too) up to a `/`, its end, or a `?` or `#` (which end the
- * path when `{+x}` lets them through); without a `/`, only a string that starts with `.` or `%` can be.
+ * Whether a string may take part in a dot segment: it is empty; it starts with a `?` or `#` (which,
+ * under `{+x}`, end the path, and so may end dots written before it); or a part of it that starts
+ * after a `/` (or at its start) is only dots (`%2e` too) up to a `/`, its end, a `?` or a `#`.
+ * Without a `/`, only a string that starts with `.`, `%`, `?` or `#` can be.
  */
-const mayDot = (s: string): boolean => s === "" || ((s.includes("/") || s.startsWith(".") || s.startsWith("%")) && MAY_DOT.test(s))
+const mayDot = (s: string): boolean =>
+  s === "" || s.startsWith("?") || s.startsWith("#") || ((s.includes("/") || s.startsWith(".") || s.startsWith("%")) && MAY_DOT.test(s))
 const MAY_DOT = /(?:^|\/)(?:\.|%2e)*(?:[/?#]|$)/i
 
 /**
@@ -325,8 +327,9 @@ interface Span {
  * The expression to name for the first `.` or `..` segment of the path (`%2e` is a dot to URL
  * parsers too) that an expression takes part in: the first that wrote some of the segment, else
  * the first that wrote the `/` before it, else the first that, empty, stands inside it
- * (`{name}.{ext}`, both empty). One pass over segments and spans together: `first` skips the
- * spans that end before a segment.
+ * (`{name}.{ext}`, both empty), else the first `{+x}` whose value ends it with its `/`, `?` or `#`
+ * (`..{+p}` with `?a`; the `/` that `{/x}` itself writes after dots of the template does not count). One pass
+ * over segments and spans together: `first` skips the spans that end before a segment.
  */
 const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expression | undefined => {
   let from = 0
@@ -338,13 +341,15 @@ const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expressi
     // named only when no expression wrote some of the segment
     let slash: Expression | undefined
     let empty: Expression | undefined
+    let ender: Expression | undefined
     for (let i = first; dots && i < spans.length && spans[i]!.start <= to; i++) {
       const { expression, start, end } = spans[i]!
       if (start < end && start < to && end > from) return expression
       if (start < end && start < to) slash ??= expression
       else if (start === end && start >= from && ["", "+", ".", ";"].includes(expression.operator)) empty ??= expression
+      else if (start === to && start < end && expression.operator === "+") ender ??= expression // its value's /, ? or # ends the segment
     }
-    const named = slash ?? empty
+    const named = slash ?? empty ?? ender
     if (named !== undefined) return named
     from = to + 1
   }

@@ -320,6 +320,14 @@ describe("route mode: a value cannot make a path segment `.` or `..`", () => {
     refused("/r/{+p}", { p: ".?q=1" }, "p")
     expect(expanded("/r/{+p}", { p: "..a?/.." })).toEqual(E.right("/r/..a?/..")) // "..a" is no dot segment; the rest is query
   })
+  test("{+p} whose `/`, `?` or `#` ends dots written in the template before it", () => {
+    refused("/repos/victim/..{+p}", { p: "?a" }, "p")
+    refused("/r/.{+p}", { p: "#x" }, "p")
+    refused("/r/..{+p}", { p: "/x" }, "p")
+    expect(expanded("/r/..{/p}", { p: "x" })).toEqual(E.right("/r/../x")) // {/p}'s own "/" after the template's dots: the template's segment
+    expect(expanded("/r/..a{+p}", { p: "?a" })).toEqual(E.right("/r/..a?a"))
+    expect(expanded("/r/..{p}", { p: "?a" })).toEqual(E.right("/r/..%3Fa")) // {p} encodes the ?: "..%3Fa" is no dot segment
+  })
   // An expression after `{?…}`, `{&…}` or `{#…}` is in the path when that expression expands to nothing.
   test("a path value after an empty {?q} is checked", () => {
     refused("/a{?q}/{x}", { x: ".." }, "x")

@@ -561,14 +561,15 @@ describe("route mode: literal dots beside values", () => {
   // A restatement of the rule on a small domain (scalar strings under "", "+", "/" and "."),
   // written straight from its definition: a dot segment of the path is refused when an
   // expression wrote some of it or the "/" before it, or, empty, stands inside it under an
-  // operator whose text stays in the segment. The library skips the search when no value can
+  // operator whose text stays in the segment, or under "+" begins right after it (with the "/",
+  // "?" or "#" that ends it). The library skips the search when no value can
   // take part in a dot segment; this checks that skipping it never lets one through.
   type Piece = string | { readonly op: "" | "+" | "/" | "."; readonly name: "a" | "b" }
   const piece: fc.Arbitrary<Piece> = fc.oneof(
     fc.constantFrom(".", "..", "/", "/.", "./", "x.", ".x", "%2e", "/x"),
     fc.record({ op: fc.constantFrom<"" | "+" | "/" | ".">("", "+", "/", "."), name: fc.constantFrom<"a" | "b">("a", "b") }),
   )
-  const text = fc.option(fc.constantFrom("", ".", "..", "x", "x.y", "%2e", "a/..", "x/", "/"), { nil: undefined })
+  const text = fc.option(fc.constantFrom("", ".", "..", "x", "x.y", "%2e", "a/..", "x/", "/", "?a", "#", "..?"), { nil: undefined })
   const encoded = (s: string, reserved: boolean) => (reserved ? s : encodeURIComponent(s).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase()))
 
   /** The expansion and, for each expression, where its text starts and ends. */
@@ -593,7 +594,7 @@ describe("route mode: literal dots beside values", () => {
       const to = from + segment.length
       const dots = segment.replace(/%2e/gi, ".")
       const takesPart = ({ start, end, op }: { start: number; end: number; op: string }) =>
-        start < end ? start < to && end >= from : start >= from && start <= to && op !== "/"
+        start < end ? (start < to && end >= from) || (start === to && op === "+") : start >= from && start <= to && op !== "/"
       if ((dots === "." || dots === "..") && spans.some(takesPart)) return true
       from = to + 1
     }
