@@ -335,28 +335,17 @@ const headerValueProblem = (u: unknown): string | undefined =>
 
 const lineString = checkedString("LineString", (s) => (breaksLine(s) ? "contains CR, LF or NUL" : undefined))
 
-/** Headers: one read of each, names lowercased, `undefined` values and symbol keys left out; a copy only when one of those changes something. */
+/** Headers: one read of each string key (a symbol key is no header), names lowercased, `undefined` values left out. */
 const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
-  const snapshot: Record<string, unknown> = { ...u } // each getter runs once: what is checked is what is used
-  const names = Object.keys(snapshot)
-  let normal = true
-  for (const name of names) {
-    const value = snapshot[name]
+  const out: Record<string, unknown> = {}
+  for (const name of Object.keys(u)) {
+    const value = u[name] // each getter runs once: what is checked is what is used
     const problem = !isToken(name) ? "header name is not an RFC 9110 token" : value === undefined ? undefined : headerValueProblem(value)
     if (problem !== undefined) return failure(value, at(c, name, value), problem)
-    normal &&= value !== undefined && name.toLowerCase() === name
+    if (value !== undefined) put(out, name.toLowerCase(), value)
   }
-  // a symbol key is no header: the snapshot, which a spread would copy into the result, must not hold one
-  normal &&= Object.getOwnPropertySymbols(snapshot).length === 0
-  return t.success((normal ? snapshot : lowercased(snapshot, names)) as Headers)
-}
-
-/** Checked headers with their names lowercased and `undefined` values left out. */
-const lowercased = (headers: Readonly<Record<string, unknown>>, names: ReadonlyArray<string>): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  for (const name of names) if (headers[name] !== undefined) put(out, name.toLowerCase(), headers[name])
-  return out
+  return t.success(out as Headers)
 }
 
 const isNormalHeaders = (u: unknown): u is Headers =>
