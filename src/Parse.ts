@@ -197,9 +197,9 @@ const withFormat = (accept: string, format: string): Result<string> => {
 const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/i
 const OCTET_STREAM = /application\/octet-stream/i
 
-/** The preview names an accept value holds: each run of word characters and `-` that ends in `-preview` names the text before it (`my-previewer` names none). */
+/** The preview names an accept value holds: each run of word characters and `-` that ends in `-preview`, in any case, names the text before it (`my-previewer` names none). */
 const previewsIn = (accept: string): Array<string> =>
-  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => (run.length > PREVIEW.length && run.endsWith(PREVIEW) ? [run.slice(0, -PREVIEW.length)] : []))
+  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => (run.length > PREVIEW.length && run.slice(-PREVIEW.length).toLowerCase() === PREVIEW ? [run.slice(0, -PREVIEW.length)] : []))
 const PREVIEW = "-preview"
 
 /**

@@ -407,6 +407,10 @@ describe("§6 parse", () => {
     expect(endpoint("GET /x", { headers: { accept }, mediaType: { previews: ["z"] } }).headers.accept).toBe(
       "application/vnd.github.mercy-preview+json,application/vnd.github.z-preview+json",
     )
+    // in any case, as media types are read
+    expect(endpoint("GET /x", { headers: { accept: "application/vnd.github.Mercy-Preview+json" }, mediaType: { previews: ["z"] } }).headers.accept).toBe(
+      "application/vnd.github.Mercy-preview+json,application/vnd.github.z-preview+json",
+    )
   })
   test("an octet-stream accept is left alone, in any case (media types are case-insensitive)", () => {
     for (const accept of ["application/octet-stream", "Application/Octet-Stream"]) {

@@ -37,5 +37,5 @@ export const kindOf = (u: unknown): string => {
 /** The kind of a value with its article, for a message: "an object", "a Map". */
 export const aKind = (u: unknown): string => {
   const kind = kindOf(u)
-  return `${/^(?:[aeio]|un)/i.test(kind) ? "an" : "a"} ${kind}` // "a Uint8Array", "an undefined"
+  return `${/^(?:[aei]|o(?!ne)|un(?!i))/i.test(kind) ? "an" : "a"} ${kind}` // "an object", "an undefined", "a Uint8Array", "a UnixSocket"
 }

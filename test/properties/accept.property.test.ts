@@ -2,8 +2,8 @@
 // reads the same grammar character by character, with no pattern:
 //   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`, in
 //             any case (spaces or tabs around it kept), becomes `application/vnd.<vendor>[.v3].<format>`;
-//   previews: each maximal run of word characters and `-` that ends in `-preview`
-//             names a preview already there, the text before that suffix.
+//   previews: each maximal run of word characters and `-` that ends in `-preview`, in
+//             any case, names a preview already there, the text before that suffix.
 import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import { endpoint } from "../../src/index.js"
@@ -53,7 +53,7 @@ const oraclePreviews = (accept: string): Array<string> => {
       run += c
       continue
     }
-    if (run.length > "-preview".length && run.endsWith("-preview")) names.push(run.slice(0, -"-preview".length))
+    if (run.length > "-preview".length && run.toLowerCase().endsWith("-preview")) names.push(run.slice(0, -"-preview".length))
     run = ""
   }
   return names
@@ -73,7 +73,7 @@ const oracle = (accept: string, format: string, previews: ReadonlyArray<string>)
 const piece = fc.constantFrom(
   "application/vnd.", "github", "v3", ".v3", ".v3x", ".raw", ".", "+json", "+jsonx", "json",
   "-preview", "symmetra", "_", "-", " ", "\t", ",", "application/json", "$1", "x", "9",
-  "Application/VND.", "GitHub", ".V3", "+JSON", "Application/Octet-Stream",
+  "Application/VND.", "GitHub", ".V3", "+JSON", "Application/Octet-Stream", "-Preview",
 )
 const accept = fc.array(piece, { maxLength: 12 }).map((ps) => ps.join(""))
 const format = fc.constantFrom("", "raw", "html", "diff", "$&", "a.b")
