@@ -413,43 +413,34 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
 /** The model with nothing set, not frozen: V8 spreads a frozen object many times slower. Never handed out. */
 const blank: Options = { ...empty }
 
-/** Reads flat options into the model; the snapshot of the caller's object is its parameters when every key is one, with a value. */
+/** Reads flat options into the model, in one pass: the snapshot of the caller's object is its own parameters unless a key is reserved or undefined. */
 const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const flat: Record<string, unknown> = { ...u } // each getter runs once: what is checked is what is used
   const keys = Object.keys(flat)
   const out: Record<string, unknown> = { ...blank }
-  let allParams = keys.length > 0
-  for (const key of keys) {
+  let params: Record<string, unknown> | undefined // a copy, begun at the first key that is not a parameter
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!
     const value = flat[key]
-    if (!isReserved(key)) {
-      allParams &&= value !== undefined
+    const reserved = isReserved(key)
+    if (value !== undefined && !reserved) {
+      if (params !== undefined) put(params, key, value)
       continue
     }
-    allParams = false
-    if (value === undefined) continue
+    if (params === undefined) {
+      params = {}
+      for (let j = 0; j < i; j++) put(params, keys[j]!, flat[keys[j]!]) // the parameters before this key
+    }
+    if (!reserved || value === undefined) continue
     const codec = fieldCodecs[key] as t.Type<unknown>
     // a valid string is used as it is (its context is built only for an error); an object is read once, by validate
-    if (typeof value !== "object" && codec.is(value)) {
-      out[key] = value
-      continue
-    }
-    const v = codec.validate(value, t.appendContext(c, key, codec, value))
-    if (v._tag === "Left") return v
-    out[key] = v.right
+    const v = typeof value !== "object" && codec.is(value) ? undefined : codec.validate(value, t.appendContext(c, key, codec, value))
+    if (v?._tag === "Left") return v
+    out[key] = v === undefined ? value : v.right
   }
-  out.params = allParams ? flat : paramsOf(flat, keys)
+  out.params = keys.length === 0 || (params !== undefined && isEmpty(params)) ? empty.params : (params ?? flat)
   return t.success(out as unknown as Options)
-}
-
-/** The parameters of a snapshot: its keys that are not reserved, with a value; none gives the shared, frozen record. */
-const paramsOf = (flat: Readonly<Record<string, unknown>>, keys: ReadonlyArray<string>): Readonly<Record<string, unknown>> => {
-  let params: Record<string, unknown> | undefined
-  for (const key of keys) {
-    const value = flat[key]
-    if (value !== undefined && !isReserved(key)) put((params ??= {}), key, value)
-  }
-  return params ?? empty.params
 }
 
 const isOptions = (u: unknown): u is Options =>
