@@ -105,21 +105,30 @@ const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
  * What JSON would lose of an object that is no array (after its `toJSON`): a Promise, a stream (async
  * iterable) or another iterable (a Map, a Set, an iterator), which JSON.stringify writes as its own
  * fields, not what it holds (`{}` for a Map). What keeps its entries passes: a typed array and an
- * `arguments` object (as index keys), a boxed string (as the string). A read that throws is left to
- * JSON.stringify, which meets it in turn and is located.
+ * `arguments` object (as index keys), a boxed string (as the string).
  */
 const contentsProblem = (value: object): string | undefined => {
   try {
     const o = value as { then?: unknown; [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown }
     if (typeof o.then === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
     if (typeof o[Symbol.asyncIterator] === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
-    if (typeof o[Symbol.iterator] !== "function" || ArrayBuffer.isView(value) || KEEPS_ENTRIES.test(tagOf(value))) return undefined
+    if (typeof o[Symbol.iterator] !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
     return `${aKind(value)} cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object`
-  } catch {
-    return undefined
+  } catch (e) {
+    return `reading it failed (${describeError(e)})`
   }
 }
-const KEEPS_ENTRIES = /^\[object (?:Arguments|String)\]$/
+
+/** A boxed string (known by its internal slot, as JSON.stringify knows it) or an `arguments` object (an own `callee`). */
+const keepsEntries = (value: object): boolean => {
+  if (has(value, "callee")) return true
+  try {
+    String.prototype.valueOf.call(value)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** Where the caller's code threw: the open objects' values read again, innermost first, as JSON.stringify reads them. */
 const locate = (stack: ReadonlyArray<Frame>, body: unknown, thrown: unknown): EndpointError => {

@@ -150,10 +150,24 @@ describe("values JSON would send without what they hold", () => {
     expect(init.body).toBe('{"set":[1,2],"at":"1970-01-01T00:00:00.000Z","bytes":{"0":7},"args":{"0":1,"1":2},"name":"x","step":{"then":"next"}}')
   })
 
-  it("a then getter or a trap that throws while it is looked at is located as JSON.stringify meets it", () => {
-    expect(failure(options({ body: { x: getter({}, "then", boom) } })).message).toBe("body.x.then: reading it failed (Error: boom)")
+  it("a then getter or a trap that throws while it is looked at is an EndpointError naming the value", () => {
+    expect(failure(options({ body: { x: getter({}, "then", boom) } })).message).toBe("body.x: reading it failed (Error: boom)")
     const symbolTrap = new Proxy({ a: 1 }, { get: (t, k) => { if (typeof k === "symbol") throw new Error("symbol"); return t[k as "a"] } })
-    expect(toRequestInit(options({ body: { p: symbolTrap } }))[1].body).toBe('{"p":{"a":1}}')
+    expect(failure(options({ body: { p: symbolTrap } })).message).toBe("body.p: reading it failed (Error: symbol)")
+    // a throw JSON.stringify would never meet (on the prototype, or where no own key is) cannot let a Set through as {}
+    class Bag extends Set<number> {
+      get then(): never {
+        throw new Error("not a promise")
+      }
+    }
+    expect(failure(options({ body: { s: new Bag([1]) } })).message).toBe("body.s: reading it failed (Error: not a promise)")
+  })
+
+  it("a Map is known by what it is, not by a tag that says Arguments or String", () => {
+    for (const tag of ["Arguments", "String"]) {
+      const m = Object.defineProperty(new Map([[1, 2]]), Symbol.toStringTag, { value: tag })
+      expect(failure(options({ body: { m } })).message).toMatch(/^body\.m: a Map cannot be serialised as JSON/)
+    }
   })
 })
 
