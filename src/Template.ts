@@ -358,12 +358,10 @@ const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expressi
 
 /** The variable named for a dot segment: the first defined one whose text has a dot, else the first defined. */
 const culprit = (e: Expression, x: Expansion): string => {
-  const defined = e.variables.filter((v) => own(x.values, v.name) !== undefined && own(x.values, v.name) !== null)
-  const text = (v: VarSpec): string => {
-    const u = own(x.values, (x.reading = v.name)) // a getter inside it that throws is named by v
-    return typeof u === "object" ? Object.values(u as object).join("/") : String(u)
-  }
-  return (defined.find((v) => /\.|%2e/i.test(text(v))) ?? defined[0] ?? e.variables[0]!).name
+  const read = (v: VarSpec): unknown => own(x.values, (x.reading = v.name)) // a getter that throws in it is named by v
+  const defined = e.variables.filter((v) => read(v) !== undefined && read(v) !== null)
+  const text = (u: unknown): string => (typeof u === "object" ? Object.values(u as object).join("/") : String(u))
+  return (defined.find((v) => /\.|%2e/i.test(text(read(v)))) ?? defined[0] ?? e.variables[0]!).name
 }
 
 /** Expands a parsed template with `values`, whose own properties are the variables. A value that

@@ -1740,6 +1740,10 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     const dots = Object.defineProperty([], 0, { enumerable: true, get: () => { if (reads++ > 0) throw new Error("again"); return ".." } })
     const again = Template.expandWith(orThrow(Template.parse("/x{/a}/{z}")), { a: dots, z: "zz" })
     expect(E.isLeft(again) && again.left.message).toBe("a: reading the input failed (Error: again)")
+    let topReads = 0
+    const values = Object.defineProperty({ z: "zz" }, "a", { enumerable: true, get: () => { if (topReads++ > 0) throw new Error("again"); return ".." } })
+    const topAgain = Template.expandWith(orThrow(Template.parse("/x{/a}/{z}")), values)
+    expect(E.isLeft(topAgain) && topAgain.left.message).toBe("a: reading the input failed (Error: again)")
   })
 
   it("a symbol key in headers is no header: it never reaches the result, which fetch's Headers would refuse", () => {
@@ -1749,6 +1753,9 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
       expect(() => new Headers(r.headers as Record<string, string>)).not.toThrow()
     }
     expect(Object.getOwnPropertySymbols(endpoint.defaults({ headers: { [Symbol("s")]: "v" } }).DEFAULTS.headers ?? {})).toEqual([])
+    // decode would leave the symbol out, so such headers are not normal
+    expect(Options.fieldCodecs.headers.is({ a: "1", [Symbol("s")]: "v" })).toBe(false)
+    expect(Options.fieldCodecs.headers.is({ a: "1" })).toBe(true)
   })
 
   it("a revoked Proxy as mediaType.previews is named there", () => {
