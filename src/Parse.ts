@@ -211,12 +211,14 @@ const amendAccept = (accept: string | undefined, { format = "", previews }: Medi
   if ((format === "" && previews.length === 0) || (accept !== undefined && OCTET_STREAM.test(accept))) return accept
   const formatted = format !== "" && accept !== undefined ? withFormat(accept, format) : accept
   if (isError(formatted) || previews.length === 0) return formatted
-  const names = new Set(formatted === undefined ? [] : previewsIn(formatted))
-  for (const p of previews) names.add(previewName(p))
+  const names = new Map<string, string>() // each name once, in any case (media types are case-insensitive), first spelling kept
+  for (const name of [...(formatted === undefined ? [] : previewsIn(formatted)), ...previews.map(previewName)]) {
+    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name)
+  }
   const suffix = format !== "" ? "." + format : "+json"
   let length = 0
-  for (const name of names) length += name.length + "application/vnd.github.-preview,".length + suffix.length
-  return length > MAX_HEADER_LENGTH + 1 ? tooLong() : Array.from(names, (name) => `application/vnd.github.${name}-preview${suffix}`).join(",")
+  for (const name of names.values()) length += name.length + "application/vnd.github.-preview,".length + suffix.length
+  return length > MAX_HEADER_LENGTH + 1 ? tooLong() : Array.from(names.values(), (name) => `application/vnd.github.${name}-preview${suffix}`).join(",")
 }
 
 type HeaderRecord = Record<string, string | number>

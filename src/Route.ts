@@ -41,7 +41,7 @@ export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<
 
 /** Parses a route. A single token is a url with method `GET`; an empty route, more than two
  * tokens, a method that is not an RFC 9110 token, or anything but printable ASCII and ASCII
- * whitespace before the url's first `/` (a pasted no-break space would otherwise make
+ * whitespace before the url's first `/`, `?` or `#` (a pasted no-break space would otherwise make
  * `"POST\u00a0/x"` one url, sent with `GET`) is an `EndpointError`.
  * @example
  * import { Route } from "fp-endpoint"
@@ -52,9 +52,8 @@ export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<
  */
 export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<R>> => {
   if (typeof route !== "string") return fail("route", `expected a string, got ${kindOf(route)}`)
-  const slash = route.indexOf("/")
-  const odd = NOT_PRINTABLE_ASCII.exec(slash < 0 ? route : route.slice(0, slash))
-  if (odd !== null) return fail("route", `${codePoint(odd[0])} at index ${odd.index}, before the url's first "/", is not printable ASCII: separate the method and the url with an ASCII space`)
+  const odd = NOT_PRINTABLE_ASCII.exec(route.slice(0, route.search(/[/?#]|$/)))
+  if (odd !== null) return fail("route", `${codePoint(odd[0])} at index ${odd.index}, before the url's first "/", "?" or "#", is not printable ASCII: separate the method and the url with an ASCII space`)
   const parts = route.split(/[ \t\n\r\f\v]+/).filter((p) => p !== "")
   const [first, second] = parts
   if (first === undefined) return fail("route", 'expected "<METHOD> <URL>", got an empty route')
@@ -65,9 +64,9 @@ export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<
 }
 
 /**
- * What may not stand before a route's first `/`, where the method and the url meet: anything but
- * printable ASCII and ASCII whitespace. A pasted invisible or space character there (U+00A0,
- * U+200B, U+3164) would glue the method to the url, sent with `GET`; after the first `/` such text
+ * What may not stand before a route's first `/`, `?` or `#`, where the method and the url meet:
+ * anything but printable ASCII and ASCII whitespace. A pasted invisible or space character there
+ * (U+00A0, U+200B, U+3164) would glue the method to the url, sent with `GET`; after it, such text
  * is the url's, percent-encoded.
  */
 const NOT_PRINTABLE_ASCII = /[^\x21-\x7e \t\n\r\f\v]/u

@@ -206,6 +206,7 @@ describe("§5 routes", () => {
     expect(endpoint("GET /e/\u{1F3F4}\u{E0067}\u{E007F}").url).toBe("https://api.github.com/e/%F0%9F%8F%B4%F3%A0%81%A7%F3%A0%81%BF")
     expect(endpoint("GET /x\u3000y").url).toBe("https://api.github.com/x%E3%80%80y")
     expect(endpoint("POST https://b\u00fccher.example/x").url).toBe("https://b%C3%BCcher.example/x") // a host after "//" is the url's too
+    expect(endpoint("GET user?q=caf\u00e9").url).toBe(endpoint("GET /user?q=caf\u00e9").url) // a query is the url's, "/" or not
   })
   test("a single token is a url with method GET", () => {
     expect(endpoint("/user").method).toBe("get")
@@ -220,7 +221,7 @@ describe("§5 routes", () => {
     ["GET /x extra", "more than two parts"],
     ["G(ET /x", "not an HTTP method token"],
     // before the url's first "/", a pasted invisible or space character would glue the method to the url, sent with GET
-    ["POST\u00a0/x", 'U+00A0 at index 4, before the url\'s first "/", is not printable ASCII'],
+    ["POST\u00a0/x", 'U+00A0 at index 4, before the url\'s first "/", "?" or "#", is not printable ASCII'],
     ["DELETE\u2003/repos/o/r", "U+2003 at index 6"],
     ["\ufeffGET /x", "U+FEFF at index 0"],
     ["POST\u0085/x", "U+0085 at index 4"], // NEL, which \s leaves out
@@ -232,7 +233,8 @@ describe("§5 routes", () => {
     ["DELETE\x1f/repos/o/r", "U+001F at index 6"], // a control Python's split() takes for a space
     ["GET \u00a0/x", "U+00A0 at index 4"], // two parts, the url's own start
     ["DELETE\u{E0020}/x", "U+E0020 at index 6"], // astral: the whole code point is named
-    ["GET caf\u00e9", "U+00E9 at index 7"], // a url with no "/" is all before it
+    ["GET caf\u00e9", "U+00E9 at index 7"], // a url with no "/", "?" or "#" is all before it
+    ["POST\u00a0?x", "U+00A0 at index 4"],
   ])("%j is an EndpointError (%s)", (route, problem) => {
     const e = errorOf(() => endpoint(route))
     expect(e.path).toBe("route")
@@ -407,10 +409,11 @@ describe("§6 parse", () => {
     expect(endpoint("GET /x", { headers: { accept }, mediaType: { previews: ["z"] } }).headers.accept).toBe(
       "application/vnd.github.mercy-preview+json,application/vnd.github.z-preview+json",
     )
-    // in any case, as media types are read
-    expect(endpoint("GET /x", { headers: { accept: "application/vnd.github.Mercy-Preview+json" }, mediaType: { previews: ["z"] } }).headers.accept).toBe(
+    // in any case, as media types are read: a name is kept once, as first spelled
+    expect(endpoint("GET /x", { headers: { accept: "application/vnd.github.Mercy-Preview+json" }, mediaType: { previews: ["z", "mercy"] } }).headers.accept).toBe(
       "application/vnd.github.Mercy-preview+json,application/vnd.github.z-preview+json",
     )
+    expect(endpoint("GET /x", { mediaType: { previews: ["Mercy-Preview", "mercy"] } }).headers.accept).toBe("application/vnd.github.Mercy-preview+json")
   })
   test("an octet-stream accept is left alone, in any case (media types are case-insensitive)", () => {
     for (const accept of ["application/octet-stream", "Application/Octet-Stream"]) {

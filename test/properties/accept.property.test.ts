@@ -63,7 +63,11 @@ const oracle = (accept: string, format: string, previews: ReadonlyArray<string>)
   if (accept.toLowerCase().includes("application/octet-stream")) return accept
   let value = format === "" ? accept : accept.split(",").map((e) => oracleEntry(e, format)).join(",")
   if (previews.length > 0) {
-    const names = [...new Set([...oraclePreviews(value), ...previews])]
+    // a name once, in any case, the first spelling kept; a given name loses any trailing -preview, in any case
+    const strip = (n: string): string => (n.length >= 8 && n.slice(-8).toLowerCase() === "-preview" ? strip(n.slice(0, -8)) : n)
+    const seen = new Map<string, string>()
+    for (const n of [...oraclePreviews(value), ...previews.map(strip)]) if (!seen.has(n.toLowerCase())) seen.set(n.toLowerCase(), n)
+    const names = [...seen.values()]
     value = names.map((n) => `application/vnd.github.${n}-preview${format === "" ? "+json" : "." + format}`).join(",")
   }
   return value
@@ -77,7 +81,7 @@ const piece = fc.constantFrom(
 )
 const accept = fc.array(piece, { maxLength: 12 }).map((ps) => ps.join(""))
 const format = fc.constantFrom("", "raw", "html", "diff", "$&", "a.b")
-const previews = fc.array(fc.constantFrom("symmetra", "luke-cage", "x"), { maxLength: 3 })
+const previews = fc.array(fc.constantFrom("symmetra", "luke-cage", "x", "Symmetra", "x-Preview"), { maxLength: 3 })
 
 describe("the accept rewrite", () => {
   test("equals a character-by-character reading of SPEC §6.8", () => {
