@@ -195,6 +195,7 @@ const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Bu
   let headers: Record<string, unknown> | undefined
   for (const [to, key, value] of items) {
     if (to === "query") query.push(value)
+    else if (to === "header" && headers !== undefined && has(headers, key)) throw new EndpointError(child("headers", key), "given twice: a header takes one value")
     else if (to === "header") put((headers ??= {}), key, value)
     else if (params.has(key)) params.get(key)!.push(value)
     else params.set(key, [value])

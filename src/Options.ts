@@ -335,7 +335,7 @@ const headerValueProblem = (u: unknown): string | undefined =>
 
 const lineString = checkedString("LineString", (s) => (breaksLine(s) ? "contains CR, LF or NUL" : undefined))
 
-/** Headers: one read of each string key (a symbol key is no header), names lowercased, `undefined` values left out. */
+/** Headers: one read of each string key (a symbol key is no header), names lowercased (two keys for one name are an error), `undefined` values left out. */
 const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const out: Record<string, unknown> = {}
@@ -343,7 +343,10 @@ const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
     const value = u[name] // each getter runs once: what is checked is what is used
     const problem = !isToken(name) ? "header name is not an RFC 9110 token" : value === undefined ? undefined : headerValueProblem(value)
     if (problem !== undefined) return failure(value, at(c, name, value), problem)
-    if (value !== undefined) put(out, name.toLowerCase(), value)
+    if (value === undefined) continue
+    const lower = name.toLowerCase() // two spellings of one header would silently lose one value
+    if (has(out, lower)) return failure(value, at(c, name, value), `names the same header as another key (${quote(lower)})`)
+    put(out, lower, value)
   }
   return t.success(out as Headers)
 }

@@ -208,6 +208,10 @@ describe("a key given more than once is an array (httpie)", () => {
     expect(capture(["--base-url=https://h", "/x", "baseUrl=https://g"]).stderr).toContain("baseUrl: given both")
     expect(capture(["--base-url=https://h", "--base-url", "https://g", "/x"]).stderr).toBe("fp-endpoint: argv: --base-url given twice\n")
   })
+  test("a header given twice, in any case, is an error, not the last one silently winning", () => {
+    expect(capture(["/x", "X-A:1", "X-A:2"]).stderr).toBe("fp-endpoint: headers.X-A: given twice: a header takes one value\n")
+    expect(capture(["/x", "X-A:1", "x-a:2"]).stderr).toBe('fp-endpoint: headers.x-a: names the same header as another key ("x-a")\n')
+  })
 })
 
 describe("a path placeholder without a value", () => {

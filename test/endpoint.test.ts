@@ -425,6 +425,13 @@ describe("§6 parse", () => {
       "Application/VND.GitHub.V3.raw",
     )
   })
+  test("two keys for one header in one headers object are an EndpointError: one value would be lost", () => {
+    const e = errorOf(() => endpoint("GET /x", { headers: { Authorization: "token a", authorization: "token b" } }))
+    expect(e.message).toBe('headers.authorization: names the same header as another key ("authorization")')
+    expect(endpoint("GET /x", { headers: { A: undefined, a: "1" } }).headers.a).toBe("1") // undefined is no value
+    // across objects, a later one overrides: defaults, then options
+    expect(endpoint.defaults({ headers: { "X-A": "1" } })("GET /x", { headers: { "x-a": "2" } }).headers["x-a"]).toBe("2")
+  })
   test("result: lowercase method, lowercase header names, authorization unchanged, request is that object", () => {
     const request = { timeout: 1 }
     const r = endpoint("POST /x", { headers: { Authorization: "token 0000" }, request })
