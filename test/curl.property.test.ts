@@ -269,8 +269,12 @@ const TIMEOUT = 120_000
  * endpoint's result for the same route and options; when endpoint refuses them,
  * the command line exits 2. Returns the route the command line read.
  */
-const expectCommandLineRunsAsEndpoint = (argv: Array<string>): string => {
+const expectCommandLineRunsAsEndpoint = (argv: Array<string>): string | undefined => {
   const parsed = CommandLine.parseArgs(argv)
+  if (parsed._tag === "Left" && /: given twice: a header takes one value$/.test(parsed.left.message)) {
+    expect(cli(argv).code).toBe(2) // a header item given twice: refused, as endpoint refuses one header given twice
+    return undefined
+  }
   if (parsed._tag === "Left" || parsed.right._tag !== "Build") throw new Error(`unexpected parse: ${JSON.stringify(parsed)}`)
   let r: RequestOptions
   try {
@@ -333,7 +337,7 @@ describe("--curl: properties (bash runs every printed command)", () => {
       fc.assert(
         fc.property(verb, path, fc.array(item, { maxLength: 4 }), (m, p, items) => {
           const route = expectCommandLineRunsAsEndpoint(["--curl", "--", m, `/${p}`, ...items])
-          expect(route.startsWith(`${m} /`)).toBe(true)
+          expect(route === undefined || route.startsWith(`${m} /`)).toBe(true)
         }),
         { numRuns: RUNS },
       )
