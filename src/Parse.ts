@@ -197,10 +197,12 @@ const withFormat = (accept: string, format: string): Result<string> => {
 const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/i
 const OCTET_STREAM = /application\/octet-stream/i
 
-/** The preview names an accept value holds: each run of word characters and `-` that ends in `-preview`, in any case, names the text before it (`my-previewer` names none). */
+/** The preview names an accept value holds: each run of word characters and `-` that ends in `-preview`, in any case, names what is left without it (`my-previewer` names none; `a-preview-preview` names `a`, as a given preview would). */
 const previewsIn = (accept: string): Array<string> =>
-  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => (run.length > PREVIEW.length && run.slice(-PREVIEW.length).toLowerCase() === PREVIEW ? [run.slice(0, -PREVIEW.length)] : []))
-const PREVIEW = "-preview"
+  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => {
+    const name = previewName(run)
+    return name !== run && name !== "" ? [name] : []
+  })
 
 /**
  * The accept header for a media type: the format replaces the vendor media type's own; previews

@@ -414,6 +414,10 @@ describe("§6 parse", () => {
       "application/vnd.github.Mercy-preview+json,application/vnd.github.z-preview+json",
     )
     expect(endpoint("GET /x", { mediaType: { previews: ["Mercy-Preview", "mercy"] } }).headers.accept).toBe("application/vnd.github.Mercy-preview+json")
+    // a name in accept loses every trailing -preview, as a given one does, and is then kept once
+    expect(endpoint("GET /x", { headers: { accept: "application/vnd.github.a-preview-preview+json" }, mediaType: { previews: ["a"] } }).headers.accept).toBe(
+      "application/vnd.github.a-preview+json",
+    )
   })
   test("an octet-stream accept is left alone, in any case (media types are case-insensitive)", () => {
     for (const accept of ["application/octet-stream", "Application/Octet-Stream"]) {

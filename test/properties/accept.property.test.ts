@@ -3,7 +3,7 @@
 //   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`, in
 //             any case (spaces or tabs around it kept), becomes `application/vnd.<vendor>[.v3].<format>`;
 //   previews: each maximal run of word characters and `-` that ends in `-preview`, in
-//             any case, names a preview already there, the text before that suffix.
+//             any case, names a preview already there: the text before every such suffix.
 import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import { endpoint } from "../../src/index.js"
@@ -45,6 +45,9 @@ const oracleEntry = (entry: string, format: string): string => {
   return entry.slice(0, lead) + s.slice(0, vendorEnd) + v3 + "." + format + entry.slice(end)
 }
 
+/** A name without every trailing `-preview`, in any case. */
+const strip = (n: string): string => (n.length >= 8 && n.slice(-8).toLowerCase() === "-preview" ? strip(n.slice(0, -8)) : n)
+
 const oraclePreviews = (accept: string): Array<string> => {
   const names: Array<string> = []
   let run = ""
@@ -53,7 +56,8 @@ const oraclePreviews = (accept: string): Array<string> => {
       run += c
       continue
     }
-    if (run.length > "-preview".length && run.toLowerCase().endsWith("-preview")) names.push(run.slice(0, -"-preview".length))
+    const name = strip(run)
+    if (name !== run && name !== "") names.push(name)
     run = ""
   }
   return names
@@ -64,7 +68,6 @@ const oracle = (accept: string, format: string, previews: ReadonlyArray<string>)
   let value = format === "" ? accept : accept.split(",").map((e) => oracleEntry(e, format)).join(",")
   if (previews.length > 0) {
     // a name once, in any case, the first spelling kept; a given name loses any trailing -preview, in any case
-    const strip = (n: string): string => (n.length >= 8 && n.slice(-8).toLowerCase() === "-preview" ? strip(n.slice(0, -8)) : n)
     const seen = new Map<string, string>()
     for (const n of [...oraclePreviews(value), ...previews.map(strip)]) if (!seen.has(n.toLowerCase())) seen.set(n.toLowerCase(), n)
     const names = [...seen.values()]
