@@ -5,7 +5,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
 import { aKind, child, kindOf, quote } from "./internal/describe.js"
-import { bodyKind, isSharedBuffer, tagOf } from "./internal/body.js"
+import { bodyKind, isBoxedString, isSharedBuffer, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put } from "./internal/object.js"
 import { breaksLine } from "./internal/token.js"
@@ -120,15 +120,7 @@ const contentsProblem = (value: object): string | undefined => {
 }
 
 /** A boxed string (known by its internal slot, as JSON.stringify knows it) or an `arguments` object (an own `callee`). */
-const keepsEntries = (value: object): boolean => {
-  if (has(value, "callee")) return true
-  try {
-    String.prototype.valueOf.call(value)
-    return true
-  } catch {
-    return false
-  }
-}
+const keepsEntries = (value: object): boolean => has(value, "callee") || isBoxedString(value)
 
 /** Where the caller's code threw: the open objects' values read again, innermost first, as JSON.stringify reads them. */
 const locate = (stack: ReadonlyArray<Frame>, body: unknown, thrown: unknown): EndpointError => {

@@ -14,6 +14,7 @@ const SLOTS = {
   shared: getter((globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer?.prototype, "byteLength"),
   viewBuffer: getter(Object.getPrototypeOf(Uint8Array.prototype) as object, "buffer"),
   dataViewBuffer: getter(DataView.prototype, "buffer"),
+  stringValue: String.prototype.valueOf as Getter, // a method, not a getter, but as much a check of a slot
 }
 /** What a slot getter reads from `u`; `undefined` when `u` lacks the slot. */
 const slot = (get: Getter, u: unknown): unknown => {
@@ -46,6 +47,9 @@ const isWebBody = (u: object): boolean => {
     return false // a Proxy whose getPrototypeOf trap throws
   }
 }
+
+/** Whether `u` is a boxed string (`new String("x")`, which JSON writes as the string), by its slot. */
+export const isBoxedString = (u: unknown): boolean => slot(SLOTS.stringValue, u) !== undefined
 
 /** Whether `u` is a SharedArrayBuffer, by its slot. */
 export const isSharedBuffer = (u: unknown): boolean => slot(SLOTS.shared, u) !== undefined
