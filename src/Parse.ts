@@ -215,7 +215,8 @@ const amendAccept = (accept: string | undefined, { format = "", previews }: Medi
   if (isError(formatted) || previews.length === 0) return formatted
   const names = new Map<string, string>() // each name once, in any case (media types are case-insensitive), first spelling kept
   for (const name of [...(formatted === undefined ? [] : previewsIn(formatted)), ...previews.map(previewName)]) {
-    if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name)
+    const key = name.toLowerCase()
+    if (!names.has(key)) names.set(key, name)
   }
   const suffix = format !== "" ? "." + format : "+json"
   let length = 0
