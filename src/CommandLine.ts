@@ -6,7 +6,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { endpoint, type Merged } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
-import { toRequestInitEither } from "./Fetch.js"
+import { curlArgs } from "./Fetch.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
 import { encode, loneSurrogateAt, UNRESERVED } from "./internal/encode.js"
@@ -222,19 +222,19 @@ const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Bu
 export const parseArgs = (argv: ReadonlyArray<string>): Either<EndpointError, Command> =>
   chain(readArgv(argv), (args) => tryCatch(() => readCommand(args)))
 
-/** The body as fetch sends it: a string as it is, anything else as JSON; a form or binary body has no text. */
-const bodyText = (body: unknown): string => {
-  if (typeof body === "string") return body
-  const text = orThrow(toRequestInitEither({ method: "POST", url: "", headers: { "content-type": "application/json" }, body }))[1].body
-  if (typeof text !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
-  return text
+/** A shell word: `s` in POSIX single quotes, where only `'` is special (written `'\\''`); a NUL no argument can carry. */
+const quoted = (field: string, s: string): string => {
+  if (s.includes("\0")) throw new EndpointError(field, "contains NUL, which a command-line argument cannot carry")
+  return `'${s.split("'").join("'\\''")}'`
 }
 
-/** A curl command that sends the request, for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in single
- * quotes, where only `'` is special (written `'\''`), and the url follows `--url`, so no value can run a command or
- * pass for an option; `--globoff` keeps curl from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl awaits a body); a blank header value is `-H 'name;'`
- * (curl drops `-H 'name: '`). Throws an EndpointError and nothing else: for a NUL, which no argument can carry, a body
- * with no text, or an `r` that is no request options.
+/** A curl command that sends the request as the fetch adapters would, under their rules (`toRequestInit`: a
+ * method token, header values without CR, LF or NUL, one key a header, no body for GET or HEAD, an object body
+ * as JSON only under a JSON content type; not fetch's own `Headers` check nor its options), for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in
+ * single quotes and the url follows `--url`, so no value can run a command or pass for an option; `--globoff`
+ * keeps curl from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl
+ * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`). Throws an EndpointError and
+ * nothing else: where `toRequestInit` would, for a NUL, and for a form or binary body, which has no text.
  * @example
  * import { CommandLine, endpoint } from "fp-endpoint"
  * CommandLine.toCurl(endpoint("GET /user"))
@@ -243,24 +243,14 @@ const bodyText = (body: unknown): string => {
  */
 export const toCurl = (r: RequestOptions): string =>
   run(() => {
-    const quoted = (field: string, s: unknown): string => {
-      if (typeof s !== "string") throw new EndpointError(field, `expected a string, got ${kindOf(s)}`)
-      if (s.includes("\0")) throw new EndpointError(field, "contains NUL, which a command-line argument cannot carry")
-      return `'${s.split("'").join("'\\''")}'`
-    }
-    const method: unknown = typeof r.method === "string" ? r.method.toUpperCase() : r.method // quoted() refuses a non-string
+    const [url, { method, headers, body }] = curlArgs(r)
     // --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
-    const words = ["curl", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", r.url)]
-    for (const [name, value] of Object.entries(r.headers)) {
-      const path = child("headers", name)
-      if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
-      if (typeof value !== "string" && typeof value !== "number") throw new EndpointError(path, `expected string or number, got ${kindOf(value)}`)
-      const text = String(value)
-      if (/[\r\n]/.test(text)) throw new EndpointError(path, "header value contains CR or LF") // NUL: quoted() says why
-      words.push("-H", quoted(path, /^[ \t\v\f]*$/.test(text) ? `${name};` : `${name}: ${text}`))
+    const words = ["curl", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", url)]
+    for (const [name, value] of Object.entries(headers)) {
+      words.push("-H", quoted(child("headers", name), /^[ \t\v\f]*$/.test(value) ? `${name};` : `${name}: ${value}`))
     }
-    const body = r.body
-    if (body !== undefined) words.push("--data-raw", quoted("body", bodyText(body)))
+    if (typeof body === "string") words.push("--data-raw", quoted("body", body))
+    else if (body !== undefined) throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
     return words.join(" ")
   })
 

@@ -5,10 +5,10 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
 import { aKind, child, kindOf, quote } from "./internal/describe.js"
-import { bodyKind, isBoxedString, isSharedBuffer, tagOf } from "./internal/body.js"
+import { bodyKind, isBoxedBigInt, isBoxedString, isSharedBuffer, isTypedArray, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put } from "./internal/object.js"
-import { breaksLine } from "./internal/token.js"
+import { breaksLine, isToken } from "./internal/token.js"
 import type { RequestOptions } from "./Parse.js"
 
 // The platform's RequestInit, one of its fields, and its Request: the DOM's or undici's (through @types/node), or
@@ -55,21 +55,23 @@ const guard = <A>(path: string | (() => string), f: () => A, problem = (why: str
 const read = (o: object, key: string, path = key): unknown => guard(path, () => (o as Record<string, unknown>)[key])
 const readOwn = (o: object, key: string, path = key): unknown => guard(path, () => own(o, key)) // not from a polluted prototype
 
-/** Lowercase names and string values, each checked the way `Headers` checks it. */
-const toHeaderRecord = (source: unknown): Record<string, string> => {
+/** Lowercase names and string values, each checked the way `Headers` checks it when `probe` (for fetch; curl sends any character but CR, LF or NUL). */
+const toHeaderRecord = (source: unknown, probe: boolean): Record<string, string> => {
   if (!isPlainObject(source)) throw new EndpointError("headers", `expected a plain object, got ${kindOf(source)}`)
   const headers: Record<string, string> = {}
-  const probe = typeof Headers === "function" ? new Headers() : undefined
+  const platform = probe && typeof Headers === "function" ? new Headers() : undefined
   for (const name of guard("headers", () => Object.keys(source), (why) => `reading its keys failed (${why})`)) {
     const path = child("headers", name)
     const raw = read(source, name, path)
     if (raw === undefined || raw === null) continue
     if (typeof raw !== "string" && typeof raw !== "number") throw new EndpointError(path, `expected string or number, got ${kindOf(raw)}`)
+    if (typeof raw === "number" && !Number.isFinite(raw)) throw new EndpointError(path, `expected a finite number, got ${raw}`)
+    if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
     const [value, lower] = [String(raw), name.toLowerCase()]
     if (has(headers, lower)) throw new EndpointError(path, `names the same header as another key (${quote(lower)})`)
     // Headers trims CR and LF at either end before its own check, and fetch would send the trimmed value; ours is as given
     if (breaksLine(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
-    guard(path, () => probe?.set(name, value), (why) => `rejected by Headers (${why}): ${quote(value)}`)
+    guard(path, () => platform?.set(name, value), (why) => `rejected by Headers (${why}): ${quote(value)}`)
     put(headers, lower, value)
   }
   return headers
@@ -102,14 +104,17 @@ const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
 }
 
 /**
- * What JSON would lose of an object that is no array (after its `toJSON`): a Promise, a stream (async
- * iterable) or another iterable (a Map, a Set, an iterator), which JSON.stringify writes as its own
- * fields, not what it holds (`{}` for a Map). What keeps its entries passes: a typed array and an
- * `arguments` object (as index keys), a boxed string (as the string).
+ * What JSON would lose of an object that is no array (after its `toJSON`): a boxed bigint, which it
+ * cannot write; a binary or form body but a typed array (an ArrayBuffer, a DataView, a Blob), a Promise,
+ * a stream (async iterable) or another iterable (a Map, a Set, an iterator), which JSON.stringify writes
+ * as its own fields, not what it holds (`{}` for a Map). What keeps its entries passes: a typed array
+ * and an `arguments` object (as index keys), a boxed string (as the string).
  */
 const contentsProblem = (value: object): string | undefined => {
   try {
     const o = value as { then?: unknown; [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown }
+    if (isBoxedBigInt(value)) return "a bigint cannot be serialised as JSON"
+    if (bodyKind(value) !== "json" && !isTypedArray(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent as {}): send it as data, the whole body, or encode it first`
     if (typeof o.then === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
     if (typeof o[Symbol.asyncIterator] === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
     if (typeof o[Symbol.iterator] !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
@@ -230,31 +235,38 @@ const copyFetchOptions = (request: unknown, init: Record<string, unknown>): void
   }
 }
 
-const buildInit = (result: RequestOptions): FetchArgs => {
+/** The `[url, init]` of request options, checked for fetch, or for curl (`forFetch` false), which sends any
+ * character in a header value but CR, LF or NUL and takes no fetch options. */
+const buildInit = (result: RequestOptions, forFetch: boolean): FetchArgs => {
   if (typeof result !== "object" || result === null) throw new EndpointError("", `expected request options, got ${kindOf(result)}`)
-  const [method, url] = [read(result, "method"), read(result, "url")]
+  const [method, url] = [readOwn(result, "method"), readOwn(result, "url")]
   if (typeof method !== "string") throw new EndpointError("method", `expected string, got ${kindOf(method)}`)
   if (typeof url !== "string") throw new EndpointError("url", `expected string, got ${kindOf(url)}`)
+  // fetch refuses a method that is no token itself, but curl would send its CR LF as more header lines
+  if (!isToken(method)) throw new EndpointError("method", `${quote(method)} is not an HTTP method token`)
   const upper = method.toUpperCase()
-  if (["CONNECT", "TRACE", "TRACK"].includes(upper)) throw new EndpointError("method", `${quote(upper)} cannot be sent by fetch`)
-  const init: FetchInit = { method: upper, headers: toHeaderRecord(read(result, "headers") ?? {}) }
+  if (forFetch && ["CONNECT", "TRACE", "TRACK"].includes(upper)) throw new EndpointError("method", `${quote(upper)} cannot be sent by fetch`)
+  const init: FetchInit = { method: upper, headers: toHeaderRecord(readOwn(result, "headers") ?? {}, forFetch) }
   const fields = init as unknown as Record<string, unknown> // written with put: Object.prototype may have setters
   const body = upper === "GET" || upper === "HEAD" ? undefined : readOwn(result, "body")
   if (body !== undefined) put(fields, "body", toBody(body, own(init.headers, "content-type") as string | undefined))
   if (tagOf(own(fields, "body")) === "[object ReadableStream]") put(fields, "duplex", "half")
-  copyFetchOptions(readOwn(result, "request"), fields)
+  if (forFetch) copyFetchOptions(readOwn(result, "request"), fields)
   return [url, init]
 }
 
 const buildRequest = (result: RequestOptions): PlatformRequest => {
-  const [url, init] = buildInit(result)
+  const [url, init] = buildInit(result, true)
   const RequestClass = (globalThis as { Request?: new (url: string, init?: object) => PlatformRequest }).Request
   if (typeof RequestClass !== "function") throw new EndpointError("", "this runtime has no Request; use toRequestInit")
   try {
     return new RequestClass(url, init)
   } catch (e) {
     guard("url", () => new RequestClass(url), () => `fetch rejected ${quote(url)} (${describeError(e)})`) // the url alone fails too
-    throw new EndpointError("", `fetch rejected the request (${describeError(e)})`)
+    const { method, headers, body, duplex } = init // without the fetch options of `request`, it passes: they are the problem
+    const plain = tryCatch(() => new RequestClass(url, body === undefined ? { method, headers } : { method, headers, body, duplex }))
+    const [path, what] = plain._tag === "Right" ? ["request", "the fetch options of this request"] : ["", "the request"]
+    throw new EndpointError(path, `fetch rejected ${what} (${describeError(e)})`)
   }
 }
 
@@ -266,7 +278,7 @@ const buildRequest = (result: RequestOptions): PlatformRequest => {
  * const response = await fetch(url, init) // init: { method: "PATCH", headers: {...}, body: '{"name":"n"}' }
  * @since 0.1.0
  */
-export const toRequestInit = (result: RequestOptions): FetchArgs => run(() => buildInit(result))
+export const toRequestInit = (result: RequestOptions): FetchArgs => run(() => buildInit(result, true))
 
 /** Request options as a WHATWG `Request` (the platform's type; `unknown` without DOM or `@types/node`).
  * Same rules as `toRequestInit`, and an `EndpointError` when fetch refuses the url.
@@ -283,7 +295,10 @@ export const toRequest = (result: RequestOptions): PlatformRequest => run(() => 
  * toRequestInitEither(endpoint("GET /user")) // right(["https://api.github.com/user", { method: "GET", headers: {...} }])
  * @since 0.1.0
  */
-export const toRequestInitEither = (result: RequestOptions): Either<EndpointError, FetchArgs> => tryCatch(() => buildInit(result))
+export const toRequestInitEither = (result: RequestOptions): Either<EndpointError, FetchArgs> => tryCatch(() => buildInit(result, true))
+
+/** `toRequestInit` under curl's rules (see `buildInit`), for `CommandLine.toCurl`: not exported by the package. */
+export const curlArgs = (result: RequestOptions): FetchArgs => buildInit(result, false)
 
 /** `toRequest` as an `Either`: never throws.
  * @example

@@ -1782,9 +1782,9 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
 
   it("toCurl checks what it prints: a url or method that is no string, a header name that is no token, a CR or LF in a value", () => {
     const fake = { includes: () => false, split: () => ["x'; echo PWNED >&2; '"] }
-    expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: fake as never, headers: {} })).message).toBe("url: expected a string, got object")
+    expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: fake as never, headers: {} })).message).toBe("url: expected string, got object")
     expect(endpointError(() => CommandLine.toCurl({ method: fake as never, url: "https://h.test/", headers: {} })).path).toBe("method")
-    expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: "https://h.test/", headers: { "x-a": "v\r\nInjected: 1" } })).message).toBe("headers.x-a: header value contains CR or LF")
+    expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: "https://h.test/", headers: { "x-a": "v\r\nInjected: 1" } })).message).toBe("headers.x-a: header value contains CR, LF or NUL")
     expect(endpointError(() => CommandLine.toCurl({ method: "GET", url: "https://h.test/", headers: { "x a": "v" } })).problem).toBe("header name is not an RFC 9110 token")
   })
 

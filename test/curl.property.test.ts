@@ -46,13 +46,27 @@ const inBash = (printed: string) => {
  * that never comes); a header whose value is empty or blank is `name;` (curl
  * sends no header for `name: `, only for `name;`).
  */
-const intended = (r: RequestOptions): Array<string> => {
-  const argv = ["--globoff", ...(/^head$/i.test(r.method) ? ["--head"] : ["-X", r.method.toUpperCase()]), "--url", r.url]
+/**
+ * The argv curl should get for `r`, under the fetch adapters' rules: header names lowercase, no body
+ * for GET or HEAD, an object body as JSON only under a JSON content type; `undefined` when they
+ * refuse `r` (two keys for one header, an object body without a JSON content type).
+ */
+const intended = (r: RequestOptions): Array<string> | undefined => {
+  if (!/^[\w!#$%&'*+.^`|~-]+$/.test(r.method)) return undefined // no token: curl would send -X's text as the request line
+  const method = r.method.toUpperCase()
+  const argv = ["--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", method]), "--url", r.url]
+  const names = new Set<string>()
   for (const name of Object.keys(r.headers)) {
-    const value = `${r.headers[name]}`
-    argv.push("-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${name};` : `${name}: ${value}`)
+    const [value, lower] = [`${r.headers[name]}`, name.toLowerCase()]
+    if (names.has(lower)) return undefined
+    names.add(lower)
+    argv.push("-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${lower};` : `${lower}: ${value}`)
   }
-  if (r.body !== undefined) argv.push("--data-raw", typeof r.body === "string" ? r.body : JSON.stringify(r.body))
+  const body = method === "GET" || method === "HEAD" ? undefined : r.body
+  const type = String(Object.entries(r.headers).find(([n]) => n.toLowerCase() === "content-type")?.[1])
+  const json = /^application\/(?:[\w.-]+\+)?json$/i.test(type.split(";")[0]!.trim())
+  if (typeof body !== "string" && body !== undefined && !json) return undefined
+  if (body !== undefined) argv.push("--data-raw", typeof body === "string" ? body : JSON.stringify(body))
   return argv
 }
 
@@ -99,9 +113,16 @@ describe("--curl: the issue's examples", () => {
     expectRunsAs(stdout.replace(/\n$/, ""), ["--globoff", "-X", "`TOUCH`", "--url", "https://api.github.com/x", ...DEFAULT_HEADERS])
   })
 
-  test.each(["a|b", "a&b", "$HOME", "a;b", "!!", "*", "~", "#", "-o"])("a method %s stays one argument", (m) => {
+  test.each(["a;b", "a b", "(x)", "{x}", '"', "é"])("a method %s, no token, is refused: curl would send what -X holds as the request line", (m) => {
+    expect(() => CommandLine.toCurl({ method: m, url: "https://h.example/x", headers: {} })).toThrow(/^method: .* is not an HTTP method token$/)
+  })
+  test.each(["a|b", "a&b", "$HOME", "*", "#", "!!", "~", "-o", "x'y", "`X`"])("a method %s, a token, stays one argument", (m) => {
     const r = { method: m, url: "https://h.example/x", headers: {} }
     expectRunsAs(CommandLine.toCurl(r), ["--globoff", "-X", m.toUpperCase(), "--url", "https://h.example/x"])
+  })
+  test("a method with CR LF cannot add request lines: curl sends -X's text as it is", () => {
+    const smuggle = { method: "GET /admin HTTP/1.1\r\nX-Smuggled: 1\r\n\r\nGET", url: "http://127.0.0.1:1/x", headers: {} }
+    expect(() => CommandLine.toCurl(smuggle)).toThrow(/^method: "GET \/admin HTTP\/1\.1\\r\\nX-Smuggled.* is not an HTTP method token$/)
   })
 
   test("--base-url=-o/tmp/x is refused (not an http(s) url); a url starting with - goes through --url", () => {
@@ -141,7 +162,7 @@ describe("--curl: the issue's examples", () => {
       stderr: "fp-endpoint: body: contains NUL, which a command-line argument cannot carry\n",
     })
     expect(() => CommandLine.toCurl({ method: "get", url: "/x", headers: { "x-a": "1\u00002" } })).toThrow(
-      "headers.x-a: contains NUL",
+      "headers.x-a: header value contains CR, LF or NUL",
     )
     expect(() => CommandLine.toCurl({ method: "get", url: "/x\u0000", headers: {} })).toThrow("url: contains NUL")
   })
@@ -172,7 +193,11 @@ describe("toCurl throws an EndpointError and nothing else", () => {
     expect(thrown(() => CommandLine.toCurl(endpoint("POST /x", { a: cyclic })))).toBe(
       "body.a.self: a circular reference cannot be serialised as JSON",
     )
-    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: [1n] }))).toBe("body[0]: a bigint cannot be serialised as JSON")
+    const json = { "content-type": "application/json" }
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: [1n] }))).toBe("body[0]: a bigint cannot be serialised as JSON")
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: { a: { b: Object(1n) } } }))).toBe(
+      "body.a.b: a bigint cannot be serialised as JSON",
+    )
   })
   test("a body with a throwing toJSON, a form body, a function body: an EndpointError naming the body", () => {
     const hostile = { toJSON: () => { throw new Error("no") } }
@@ -185,9 +210,53 @@ describe("toCurl throws an EndpointError and nothing else", () => {
       expect(typeof thrown(() => CommandLine.toCurl(r as never))).toBe("string")
     }
   })
-  test("a null, number or boolean body is still its JSON text", () => {
-    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: null })).toBe("curl --globoff -X 'POST' --url '/x' --data-raw 'null'")
-    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: 5 })).toBe("curl --globoff -X 'POST' --url '/x' --data-raw '5'")
+  test("a null, number or boolean body is its JSON text under a JSON content type, and refused without one, as fetch has it", () => {
+    const json = { "content-type": "application/json" }
+    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: null })).toBe(
+      "curl --globoff -X 'POST' --url '/x' -H 'content-type: application/json' --data-raw 'null'",
+    )
+    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: 5 })).toBe(
+      "curl --globoff -X 'POST' --url '/x' -H 'content-type: application/json' --data-raw '5'",
+    )
+    for (const headers of [{}, { "content-type": "text/plain" }]) {
+      expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers, body: { a: 1 } }))).toMatch(
+        /^body: an object body is sent as JSON only with a JSON content type, got (no content-type|content-type "text\/plain")/,
+      )
+    }
+  })
+})
+
+describe("toCurl prints what the fetch adapters would send", () => {
+  const thrown = (f: () => unknown): string => {
+    try {
+      f()
+    } catch (e) {
+      if (isEndpointError(e)) return e.message
+      throw e
+    }
+    throw new Error("no error")
+  }
+  const r = (fields: Partial<RequestOptions>): RequestOptions => ({ method: "post", url: "/x", headers: {}, ...fields })
+  test("one header under two keys, headers that are no plain object, a value that is no finite number: refused, as fetch's adapters refuse them", () => {
+    expect(thrown(() => CommandLine.toCurl(r({ headers: { Authorization: "token a", authorization: "token b" } })))).toBe(
+      'headers.authorization: names the same header as another key ("authorization")',
+    )
+    expect(thrown(() => CommandLine.toCurl(r({ headers: new Headers({ authorization: "token a" }) as never })))).toBe("headers: expected a plain object, got Headers")
+    expect(thrown(() => CommandLine.toCurl(r({ headers: { "x-a": Number.NaN } })))).toBe("headers.x-a: expected a finite number, got NaN")
+  })
+  test("GET and HEAD send no body; a null header value sends no header; names are lowercase", () => {
+    expect(CommandLine.toCurl(r({ method: "head", body: "x" }))).toBe("curl --globoff --head --url '/x'")
+    expect(CommandLine.toCurl(r({ method: "get", body: "x", headers: { "X-A": "1", "x-b": null as never } }))).toBe("curl --globoff -X 'GET' --url '/x' -H 'x-a: 1'")
+  })
+  test("what only fetch refuses is printed: a TRACE, a header value beyond Latin-1 (curl sends it as UTF-8), fetch options ignored", () => {
+    expect(CommandLine.toCurl(r({ method: "trace" }))).toBe("curl --globoff -X 'TRACE' --url '/x'")
+    expect(CommandLine.toCurl(r({ method: "get", headers: { "x-name": "Zoë 😀" }, request: { redirect: "nowhere" } }))).toBe(
+      "curl --globoff -X 'GET' --url '/x' -H 'x-name: Zoë 😀'",
+    )
+  })
+  test("the command line: a Content-Type item that is not JSON with body parameters is refused for --curl, not sent as mislabelled JSON", () => {
+    const { code, stderr } = cli(["--curl", "POST", "/x", "Content-Type:text/plain", "a=1"])
+    expect([code, stderr]).toEqual([2, expect.stringMatching(/^fp-endpoint: body: an object body is sent as JSON only with a JSON content type, got content-type "text\/plain"/)])
   })
 })
 
@@ -257,9 +326,13 @@ const request: fc.Arbitrary<RequestOptions> = fc
     method,
     url,
     headers: fc.dictionary(headerName, fc.oneof(lineText, fc.integer(), fc.constantFrom("", " ", "\t")), { maxKeys: 4 }),
+    type: fc.option(fc.constantFrom("application/json", "application/vnd.api+json", "text/plain")),
     body,
   })
-  .map(({ body, ...rest }) => (body === undefined ? rest : { ...rest, body }))
+  .map(({ body, type, headers, ...rest }) => {
+    const withType = type === null ? headers : { ...headers, "content-type": type }
+    return body === undefined ? { ...rest, headers: withType } : { ...rest, headers: withType, body }
+  })
 
 const RUNS = 100
 const TIMEOUT = 120_000
@@ -284,8 +357,10 @@ const expectCommandLineRunsAsEndpoint = (argv: Array<string>): string | undefine
     return parsed.right.route
   }
   const { code, stdout, stderr } = cli(argv)
-  expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
-  expectRunsAs(stdout.replace(/\n$/, ""), intended(r))
+  const expected = intended(r)
+  if (expected === undefined) expect(code).toBe(2) // a body fetch would refuse (a Content-Type item that is not JSON)
+  else expect({ code, stderr }).toEqual({ code: 0, stderr: "" })
+  if (expected !== undefined) expectRunsAs(stdout.replace(/\n$/, ""), expected)
   return parsed.right.route
 }
 
@@ -295,7 +370,9 @@ describe("--curl: properties (bash runs every printed command)", () => {
     () => {
       fc.assert(
         fc.property(request, (r) => {
-          expectRunsAs(CommandLine.toCurl(r), intended(r))
+          const argv = intended(r)
+          if (argv === undefined) expect(() => CommandLine.toCurl(r)).toThrow(/^(method|headers\.|body): /)
+          else expectRunsAs(CommandLine.toCurl(r), argv)
         }),
         { numRuns: RUNS },
       )

@@ -163,6 +163,24 @@ describe("values JSON would send without what they hold", () => {
     expect(failure(options({ body: { s: new Bag([1]) } })).message).toBe("body.s: reading it failed (Error: not a promise)")
   })
 
+  it("a binary or form body inside a JSON body is refused: JSON would send {} for it; a boxed bigint is a bigint", () => {
+    const sab = typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(2) : new ArrayBuffer(2)
+    for (const [value, kind] of [
+      [new ArrayBuffer(2), "an ArrayBuffer"],
+      [new DataView(new ArrayBuffer(2)), "a DataView"],
+      [new Blob(["x"]), "a Blob"],
+      [new URLSearchParams("a=1"), "a URLSearchParams"],
+      [new FormData(), "a FormData"],
+      [sab, typeof SharedArrayBuffer === "function" ? "a SharedArrayBuffer" : "an ArrayBuffer"],
+    ] as const) {
+      expect(failure(options({ body: { file: { data: value } } })).message).toBe(
+        `body.file.data: ${kind} cannot be serialised as JSON (it would be sent as {}): send it as data, the whole body, or encode it first`,
+      )
+    }
+    expect(failure(options({ body: { a: { b: Object(1n) } } })).message).toBe("body.a.b: a bigint cannot be serialised as JSON")
+    expect(toRequestInit(options({ body: { bytes: new Uint8Array([1]) } }))[1].body).toBe('{"bytes":{"0":1}}') // a typed array keeps its members
+  })
+
   it("a Map is known by what it is, not by a tag that says Arguments or String", () => {
     for (const tag of ["Arguments", "String"]) {
       const m = Object.defineProperty(new Map([[1, 2]]), Symbol.toStringTag, { value: tag })
@@ -197,5 +215,32 @@ describe("what is thrown is described, never rethrown", () => {
       return 1
     })
     expect(errorFrom(options({ body })).message).toBe("body: cannot be serialised as JSON (Error: once)")
+  })
+})
+
+describe("request options checked as fetch would check them, each named", () => {
+  it("a method that is no token, a header value that is no finite number, a header name that is no token", () => {
+    expect(failure(options({ method: "GET /admin HTTP/1.1\r\nX: y" })).message).toMatch(/^method: "GET \/admin .* is not an HTTP method token$/)
+    expect(failure(options({ headers: { "x-a": Number.NaN } })).message).toBe("headers.x-a: expected a finite number, got NaN")
+    expect(failure(options({ headers: { "x-a": -Infinity } })).message).toBe("headers.x-a: expected a finite number, got -Infinity")
+    expect(failure(options({ headers: { "x a": "1" } })).message).toBe('headers["x a"]: header name is not an RFC 9110 token')
+  })
+
+  it("method, url, headers and body are own properties: a polluted Object.prototype supplies none", () => {
+    const keys = ["method", "url", "headers", "body"] as const
+    let results: Array<unknown> = []
+    try {
+      for (const key of keys) Object.defineProperty(Object.prototype, key, { value: key === "headers" ? { "x-evil": "1" } : "/evil", configurable: true, writable: true })
+      results = [toRequestInit({ method: "post", url: "http://127.0.0.1/x" } as RequestOptions), errorFrom({ method: "post" })]
+    } finally {
+      for (const key of keys) delete (Object.prototype as Record<string, unknown>)[key]
+    }
+    expect(results[0]).toEqual(["http://127.0.0.1/x", { method: "POST", headers: {} }])
+    expect((results[1] as EndpointError).message).toBe("url: expected string, got undefined")
+  })
+
+  it("options fetch rejects for this request (mode no-cors on PUT) are named as request, not as the whole request", () => {
+    const e = errorFrom(options({ method: "put", body: "x", headers: {}, request: { mode: "no-cors" } }), toRequestEither)
+    expect([e.path, e.problem]).toEqual(["request", expect.stringMatching(/^fetch rejected the fetch options of this request \(TypeError: /)])
   })
 })

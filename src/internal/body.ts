@@ -14,7 +14,8 @@ const SLOTS = {
   shared: getter((globalThis as { SharedArrayBuffer?: { prototype: object } }).SharedArrayBuffer?.prototype, "byteLength"),
   viewBuffer: getter(Object.getPrototypeOf(Uint8Array.prototype) as object, "buffer"),
   dataViewBuffer: getter(DataView.prototype, "buffer"),
-  stringValue: String.prototype.valueOf as Getter, // a method, not a getter, but as much a check of a slot
+  stringValue: String.prototype.valueOf as Getter, // methods, not getters, but as much a check of a slot
+  bigintValue: BigInt.prototype.valueOf as Getter,
 }
 /** What a slot getter reads from `u`; `undefined` when `u` lacks the slot. */
 const slot = (get: Getter, u: unknown): unknown => {
@@ -50,6 +51,12 @@ const isWebBody = (u: object): boolean => {
 
 /** Whether `u` is a boxed string (`new String("x")`, which JSON writes as the string), by its slot. */
 export const isBoxedString = (u: unknown): boolean => slot(SLOTS.stringValue, u) !== undefined
+
+/** Whether `u` is a boxed bigint (`Object(1n)`, which JSON cannot write either), by its slot. */
+export const isBoxedBigInt = (u: unknown): boolean => slot(SLOTS.bigintValue, u) !== undefined
+
+/** Whether `u` is a typed array (not a DataView), by its slot: JSON keeps its members, as index keys. */
+export const isTypedArray = (u: unknown): boolean => slot(SLOTS.viewBuffer, u) !== undefined
 
 /** Whether `u` is a SharedArrayBuffer, by its slot. */
 export const isSharedBuffer = (u: unknown): boolean => slot(SLOTS.shared, u) !== undefined
