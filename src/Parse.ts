@@ -71,6 +71,12 @@ const compiled = byText(
 )
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
+/**
+ * Whether a url names its scheme and host (`https://h/x`), which a url must when values write its
+ * scheme: `{name}:cancel` with `https`, or `{a}:{b}` with `https` and `evil.com`, is a path under the
+ * base url, where URL parsers would read `https:evil.com` as the host `evil.com`.
+ */
+const hasSchemeAndHost = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:\/\//.test(url)
 
 /**
  * A base url and a path with exactly one `/` between them; a path that is empty or starts with
@@ -92,7 +98,7 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = Template.expandWith(c.template, o.params)
   if (path._tag === "Left") return path.left
   const base = o.baseUrl ?? ""
-  if (c.absolute ?? hasScheme(path.right)) return path.right
+  if (c.absolute ?? hasSchemeAndHost(path.right)) return path.right
   if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
   if (!path.right.startsWith("//") || c.template.source.startsWith("//")) return path.right
   const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote one of the slashes

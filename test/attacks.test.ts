@@ -1599,6 +1599,18 @@ describe("a caller's array is read by index, never through its own methods or it
 })
 
 describe("where a request goes", () => {
+  it("a scheme that values write is one only with a host after it: {a}:{b} with https and evil.com is a path under the base url", () => {
+    const base = "https://api.github.com"
+    expect(endpoint("POST {name}:cancel", { name: "operations-1" }).url).toBe(`${base}/operations-1:cancel`)
+    expect(endpoint("POST {name}:cancel", { name: "https" }).url).toBe(`${base}/https:cancel`) // not the host "cancel"
+    expect(endpoint("GET {a}:{b}", { a: "https", b: "evil.com" }).url).toBe(`${base}/https:evil.com`)
+    expect(endpoint("GET {+u}", { u: "https:evil.com" }).url).toBe(`${base}/https:evil.com`)
+    expect(endpoint("GET {+u}", { u: "https:/evil.com" }).url).toBe(`${base}/https:/evil.com`)
+    expect(endpoint("GET {+u}/x", { u: "https://h.example" }).url).toBe("https://h.example/x") // scheme and host: the target
+    expect(endpoint("GET {scheme}://h.example/x", { scheme: "https" }).url).toBe("https://h.example/x")
+    expect(endpoint("GET https:{+rest}", { rest: "//h.example/x" }).url).toBe("https://h.example/x") // the template writes the scheme
+  })
+
   it("a scheme completed by a value (http{s}://) is the target, not a path under the base url", () => {
     expect(endpoint("GET http{s}://example.com/x", { s: "s" }).url).toBe("https://example.com/x")
     expect(endpoint("GET http{s}://example.com/x", { s: "" }).url).toBe("http://example.com/x")
