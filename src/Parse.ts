@@ -6,13 +6,13 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { isOpaqueBody } from "./internal/body.js"
-import { kindOf, shown } from "./internal/describe.js"
-import { left, right, toEndpointError } from "./internal/either.js"
+import { kindOf, quote, shown } from "./internal/describe.js"
+import { fail, left, right, toEndpointError } from "./internal/either.js"
 import { COMPONENT, encode, loneSurrogateAt, textOf } from "./internal/encode.js"
 import { byFrozenAndText, byText } from "./internal/memo.js"
 import { has, isArray, membersOf, own, put } from "./internal/object.js"
 import { previewName } from "./internal/preview.js"
-import type { Headers, MediaType, Options } from "./Options.js"
+import { type Headers, isReserved, type MediaType, type Options } from "./Options.js"
 import * as Template from "./Template.js"
 
 /** What `endpoint()` returns: plain request options for any HTTP client.
@@ -60,6 +60,8 @@ const compiled = byText(
   (url: string): Either<EndpointError, Compiled> => {
     const t = Template.parse(url, "route")
     if (t._tag === "Left") return t
+    const option = t.right.names.find(isReserved) // its value is an option's, never a parameter: it would expand to nothing
+    if (option !== undefined) return fail("url", `the placeholder ${quote(option)} is named as an option, which never fills the url: rename it`)
     const names = [...t.right.names] // a few names are compared faster than hashed
     const plain = !/[?#]/.test(url) && t.right.parts.every((p) => typeof p === "string" || !["+", "#", "?", "&"].includes(p.operator))
     const first = t.right.parts[0] ?? ""

@@ -33,6 +33,16 @@ describe("a route fixes the method and the url", () => {
   })
 })
 
+describe("a placeholder named as an option", () => {
+  test("is an EndpointError: an option never fills the url, so DELETE /things/{data} would go to /things/", () => {
+    for (const [route, name] of [["DELETE /things/{data}", "data"], ["GET /things/:method", "method"], ["GET /x{?url,page}", "url"], ["GET /{+baseUrl}/x", "baseUrl"]]) {
+      const e = endpoint.either(route!, { data: "42", page: 1 })
+      expect(e._tag === "Left" && e.left.message).toBe(`url: the placeholder "${name}" is named as an option, which never fills the url: rename it`)
+    }
+    expect(endpoint("DELETE /things/{thing}", { thing: "42" }).url).toBe("https://api.github.com/things/42")
+  })
+})
+
 describe(":name is a placeholder only at the start of a path segment", () => {
   test("in the query and after } it is literal text", () => {
     expect(endpoint("GET /search/repositories?q=user:theonion").url).toBe("https://api.github.com/search/repositories?q=user:theonion")
