@@ -9,7 +9,7 @@ import { kindOf } from "./internal/describe.js"
 import { dual } from "./internal/dual.js"
 import { attempt, chain, fail, right } from "./internal/either.js"
 import * as Merge from "./Merge.js"
-import { concat, decode, empty as emptyOptions, encode, type Options } from "./Options.js"
+import { concat, decode, empty as emptyOptions, encode, isReserved, type Options } from "./Options.js"
 import { parse, type RequestOptions } from "./Parse.js"
 import type { Placeholder, RequiredNames } from "./Params.js"
 import type { Parsed } from "./Route.js"
@@ -70,17 +70,29 @@ const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
 const step = <Args extends Array<unknown>>(fragment: (...args: Args) => object): Step<Args> =>
   dual(fragment.length + 1, (self: Draft<string>, ...args: Args) => extend(self, () => fragment(...args)))
 
-/** `{ [name]: value }`, the key defined, never assigned (`__proto__` too); a name that is not a string throws, for `extend` to catch. */
+/**
+ * `{ [name]: value }`, the key defined, never assigned (`__proto__` too); a name that is not a string, or
+ * is an option's (`baseUrl` would move the request), throws, for `extend` to catch.
+ */
 const named = (name: string, value: unknown): object => {
   if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`)
+  if (isReserved(name)) throw new EndpointError(name, "is an option, not a parameter: set it with Request.with, or its own step")
   return Object.fromEntries([[name, value]])
 }
 
-/** Runs `f` on the draft's options over the defaults (an endpoint's `DEFAULTS`, or options), validated; errors name them `defaults.<path>`. */
+/** The built-in defaults, decoded. */
+const builtIn: E.Either<EndpointError, Options> = /* @__PURE__ */ decode(BUILT_IN_DEFAULTS)
+
+/**
+ * Runs `f` on the draft's options over the defaults, validated (errors name them `defaults.<path>`): an
+ * endpoint's `DEFAULTS`, or options on top of the built-in defaults, as `endpoint.defaults(options)` has them.
+ */
 const overDefaults = <A>(defaults: object, self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
   onDraft(self, (options) => {
-    const d = attempt(() => decode(typeof defaults === "function" ? (defaults as Endpoint).DEFAULTS : defaults))
-    return d._tag === "Left" ? fail(`defaults.${d.left.path}`, d.left.problem) : f(concat(d.right, options))
+    const endpointDefaults = typeof defaults === "function"
+    const d = attempt(() => decode(endpointDefaults ? (defaults as Endpoint).DEFAULTS : defaults))
+    if (d._tag === "Left") return fail(`defaults.${d.left.path}`, d.left.problem)
+    return chain(builtIn, (b) => f(concat(endpointDefaults || defaults === BUILT_IN_DEFAULTS ? d.right : concat(b, d.right), options)))
   })
 
 /** A draft with nothing in it.
@@ -118,6 +130,7 @@ export const with_: Supply = /* @__PURE__ */ dual(2, (self: Draft<string>, optio
 export { with_ as params, with_ as with }
 
 /** Adds one parameter; a value for a placeholder the draft misses must be a {@link Placeholder} (else `… got a Date`, say).
+ * An option's name (`baseUrl`, `headers`, `data`, …) is an `EndpointError`: a parameter never sets an option.
  * @example
  * import { Request } from "fp-endpoint"
  * Request.param(Request.route("GET /user/repos"), "per_page", 100)
@@ -192,7 +205,8 @@ export const data: Step<[data: unknown]> = /* @__PURE__ */ step((data) => ({ dat
  */
 export const meta: Step<[request: { readonly [key: string]: unknown }]> = /* @__PURE__ */ step((request) => ({ request }))
 
-/** Builds the request options on an endpoint's defaults, or on options given as defaults.
+/** Builds the request options on an endpoint's defaults, or on options given as defaults on top of the
+ * built-in ones (as `endpoint.defaults(options)` makes them: `buildWith({ owner: "o" })` keeps the base url).
  * @example
  * import { endpoint, Request } from "fp-endpoint"
  * Request.buildWith(endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" }))(Request.route("GET /user"))

@@ -56,6 +56,21 @@ describe("Request pipeline", () => {
     expect(E.isLeft(Request.build(null as never))).toBe(true)
     expect(E.isLeft(Request.param(Request.empty, 5 as never, 1))).toBe(true)
   })
+  test("param with an option's name is an EndpointError: a parameter loop over untrusted keys cannot move the request", () => {
+    const draft = pipe(Request.route("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" }), Request.authorization("token T"))
+    for (const [name, value] of [["baseUrl", "https://evil.example"], ["headers", { authorization: null }], ["data", "x"], ["url", "/other"], ["request", {}]] as const) {
+      const built = pipe(draft, Request.param(name, value), Request.build)
+      expect(E.isLeft(built) && built.left.message).toBe(`${name}: is an option, not a parameter: set it with Request.with, or its own step`)
+    }
+    expect(E.isRight(pipe(draft, Request.param("title", "Bug"), Request.build))).toBe(true)
+  })
+  test("buildWith on options layers them on the built-in defaults, as endpoint.defaults does: a token never goes to a relative url", () => {
+    const draft = pipe(Request.route("GET /repos/{owner}/{repo}"), Request.param("repo", "r"))
+    expect(pipe(draft, Request.buildWith({ owner: "o", headers: { authorization: "token T" } }))).toEqual(
+      E.right(endpoint.defaults({ owner: "o", headers: { authorization: "token T" } })("GET /repos/{owner}/{repo}", { repo: "r" })),
+    )
+    expect(pipe(draft, Request.buildWith({ owner: "o", baseUrl: "" }))).toMatchObject(E.right({ url: "/repos/o/r" })) // "" still means none
+  })
   test("buildWith uses an endpoint's defaults", () => {
     const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", org: "o" })
     expect(pipe(Request.route("GET /orgs/{org}"), Request.buildWith(ghe))).toEqual(E.right(ghe("GET /orgs/{org}")))
