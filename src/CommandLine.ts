@@ -11,7 +11,7 @@ import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
 import { encode, loneSurrogateAt, UNRESERVED } from "./internal/encode.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
-import { has, isArray, isPlainObject, membersOf, own, put } from "./internal/object.js"
+import { has, isArray, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { isToken } from "./internal/token.js"
 import { isReserved } from "./Options.js"
 import type { RequestOptions } from "./Parse.js"
@@ -78,7 +78,7 @@ const readArgv = (argv: unknown): Either<EndpointError, Array<string>> =>
     if (!isArray(argv)) return fail("argv", `expected an array of strings, got ${kindOf(argv)}`)
     const n: unknown = argv.length // a Proxy may claim 2 ** 32 - 1; Linux caps a real argv at a few megabytes
     if (typeof n !== "number" || !(n >= 0 && n <= 1_000_000)) return fail("argv", "expected at most 1000000 arguments")
-    return right(Array.from({ length: n }, (_, i): string => {
+    return right(tabulate(n, (i): string => {
       const arg: unknown = argv[i]
       if (typeof arg !== "string") throw new EndpointError(`argv[${i}]`, `expected a string, got ${kindOf(arg)}`)
       return arg

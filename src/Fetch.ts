@@ -7,7 +7,7 @@ import { describeError, run, tryCatch } from "./internal/either.js"
 import { aKind, child, kindOf, quote } from "./internal/describe.js"
 import { bodyKind, isBoxedBigInt, isBoxedString, isSharedBuffer, isTypedArray, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
-import { has, isArray, isDense, isPlainObject, membersOf, own, put } from "./internal/object.js"
+import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { breaksLine, isToken } from "./internal/token.js"
 import type { RequestOptions } from "./Parse.js"
 
@@ -112,17 +112,21 @@ const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
  */
 const contentsProblem = (value: object): string | undefined => {
   try {
-    const o = value as { then?: unknown; [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown }
+    // a plain object's own members only: what someone added to Object.prototype does not make every object a Promise
+    const plain = isPlainObject(value)
+    const member = (key: PropertyKey): unknown => (!plain || hasOwn.call(value, key) ? (value as Record<PropertyKey, unknown>)[key] : undefined)
     if (isBoxedBigInt(value)) return "a bigint cannot be serialised as JSON"
     if (bodyKind(value) !== "json" && !isTypedArray(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent as {}): send it as data, the whole body, or encode it first`
-    if (typeof o.then === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
-    if (typeof o[Symbol.asyncIterator] === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
-    if (typeof o[Symbol.iterator] !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
+    if (typeof member("then") === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
+    if (typeof member(Symbol.asyncIterator) === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
+    if (typeof member(Symbol.iterator) !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
     return `${aKind(value)} cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object`
   } catch (e) {
     return `reading it failed (${describeError(e)})`
   }
 }
+
+const hasOwn = Object.prototype.hasOwnProperty
 
 /** A boxed string (known by its internal slot, as JSON.stringify knows it) or an `arguments` object (an own `callee`). */
 const keepsEntries = (value: object): boolean => has(value, "callee") || isBoxedString(value)
@@ -135,7 +139,7 @@ const locate = (stack: ReadonlyArray<Frame>, body: unknown, thrown: unknown): En
     // the path of `object`, or of `object[key]`, as guard takes it: worked out only on a failure
     const pathTo = (key?: string) => () => pathOf([...stack.slice(0, depth), ...(key === undefined ? [] : [{ holder: object, key }])])
     const keys = guard(pathTo(), () => (isArray(object) // the keys JSON.stringify reads, at most `budget` of them
-      ? Array.from({ length: Math.min(object.length, budget) }, (_, i) => String(i))
+      ? tabulate(Math.min(object.length, budget), String)
       : Object.keys(object).slice(0, budget)), (why) => `reading its keys failed (${why})`)
     budget -= keys.length
     for (const key of keys) {

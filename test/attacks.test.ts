@@ -1596,6 +1596,26 @@ describe("a caller's array is read by index, never through its own methods or it
     expect(endpoint("GET /x/{list}", { list: endless }).url).toBe("https://api.github.com/x/a,b")
     expect(endpoint("GET /x/{list}", { list: empty }).url).toBe("https://api.github.com/x/a")
   })
+
+  it("lists are read by index even when someone gave Object.prototype an iterator, once-only or endless", () => {
+    const read = () => [
+      endpoint("GET /x{/names*}", { names: ["a", "b"], labels: ["bug", "security"] }).url,
+      endpoint("GET /x", { mediaType: { previews: ["p", "q"] } }).headers.accept,
+      toRequestInit({ method: "post", url: "/x", headers: { "content-type": "application/json" }, body: { list: [1, 2] } })[1].body,
+      CommandLine.parseArgs(["GET", "/x", "a=1"])._tag,
+    ]
+    const expected = ["https://api.github.com/x/a/b?labels=bug%2Csecurity", "application/vnd.github.p-preview+json,application/vnd.github.q-preview+json", '{"list":[1,2]}', "Right"]
+    for (const iterator of [function* once() { yield 0 }, function* endless() { for (;;) yield 0 }]) {
+      let got: Array<unknown> = []
+      try {
+        Object.defineProperty(Object.prototype, Symbol.iterator, { value: iterator, configurable: true, writable: true })
+        got = read()
+      } finally {
+        delete (Object.prototype as { [Symbol.iterator]?: unknown })[Symbol.iterator]
+      }
+      expect(got).toEqual(expected)
+    }
+  })
 })
 
 describe("where a request goes", () => {

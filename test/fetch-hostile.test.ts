@@ -152,8 +152,16 @@ describe("values JSON would send without what they hold", () => {
 
   it("a then getter or a trap that throws while it is looked at is an EndpointError naming the value", () => {
     expect(failure(options({ body: { x: getter({}, "then", boom) } })).message).toBe("body.x: reading it failed (Error: boom)")
-    const symbolTrap = new Proxy({ a: 1 }, { get: (t, k) => { if (typeof k === "symbol") throw new Error("symbol"); return t[k as "a"] } })
+    const symbolTrap = new Proxy({ a: 1 }, {
+      getOwnPropertyDescriptor: (t, k) => {
+        if (typeof k === "symbol") throw new Error("symbol")
+        return Reflect.getOwnPropertyDescriptor(t, k)
+      },
+    })
     expect(failure(options({ body: { p: symbolTrap } })).message).toBe("body.p: reading it failed (Error: symbol)")
+    // a plain object's symbols are looked at only where it has them: a get trap that throws for symbols is never met
+    const getTrap = new Proxy({ a: 1 }, { get: (t, k) => { if (typeof k === "symbol") throw new Error("symbol"); return t[k as "a"] } })
+    expect(toRequestInit(options({ body: { p: getTrap } }))[1].body).toBe('{"p":{"a":1}}')
     // a throw JSON.stringify would never meet (on the prototype, or where no own key is) cannot let a Set through as {}
     class Bag extends Set<number> {
       get then(): never {

@@ -95,5 +95,12 @@ export const isDense = (a: ReadonlyArray<unknown>): boolean => isDenseTo(a, leng
  */
 export const membersOf = (a: ReadonlyArray<unknown>): Array<unknown> | undefined => {
   const n = lengthOf(a)
-  return isDenseTo(a, n) ? Array.from({ length: n }, (_, i) => a[i]) : undefined
+  return isDenseTo(a, n) ? tabulate(n, (i) => a[i]) : undefined
+}
+
+/** `[f(0), …, f(n - 1)]` by a loop: `Array.from({ length: n }, f)` would ask `Object.prototype` for an iterator, which a caller may have added. */
+export const tabulate = <A>(n: number, f: (i: number) => A): Array<A> => {
+  const out: Array<A> = []
+  for (let i = 0; i < n; i++) out.push(f(i))
+  return out
 }
