@@ -333,7 +333,10 @@ const headerValueProblem = (u: unknown): string | undefined =>
   : typeof u !== "string" ? `expected string or number, got ${kindOf(u)}`
   : breaksLine(u) ? "header value contains CR, LF or NUL" : undefined
 
-const lineString = checkedString("LineString", (s) => (breaksLine(s) ? "contains CR, LF or NUL" : undefined))
+// a format and preview names are written into the accept header: a comma or a space there would add media types
+const TOKEN_WORDS = "an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~), as it is written into the accept header"
+const format = checkedString("Format", (s) => (s === "" || isToken(s) ? undefined : `expected "" or ${TOKEN_WORDS}, got ${quote(s)}`))
+const previewNamed = checkedString("Preview", (s) => (isToken(previewName(s)) ? undefined : `expected a name, ${TOKEN_WORDS}, got ${quote(s)}`))
 
 /** Headers: one read of each string key (a symbol key is no header), names lowercased (two keys for one name are an error), `undefined` values left out. */
 const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
@@ -360,8 +363,8 @@ const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<
   if (!isArray(u)) return failure(u, at(c, "previews", u), `expected an array of strings, got ${kindOf(u)}`) // isArray: false for a revoked Proxy
   const names = membersOf(u) // one read of each member, and no method of the caller's array runs
   if (names === undefined) return failure(u, at(c, "previews", u), "a sparse array (with holes) is not accepted")
-  const bad = names.findIndex((name) => !lineString.is(name))
-  if (bad >= 0) return lineString.validate(names[bad], at(at(c, "previews", u), String(bad), names[bad])) as t.Validation<never>
+  const bad = names.findIndex((name) => !previewNamed.is(name))
+  if (bad >= 0) return previewNamed.validate(names[bad], at(at(c, "previews", u), String(bad), names[bad])) as t.Validation<never>
   const named = (names as Array<string>).map(previewName)
   return t.success(named.length < 2 ? named : [...new Set(named)])
 }
@@ -370,26 +373,26 @@ const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> =>
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const unknownKey = Object.keys(u).find((k) => k !== "format" && k !== "previews")
   if (unknownKey !== undefined) return failure(u[unknownKey], at(c, unknownKey, u), "unknown key (expected format or previews)")
-  const format = own(u, "format") // own: a polluted prototype names nothing
+  const given = own(u, "format") // own: a polluted prototype names nothing
   const previews = own(u, "previews")
-  if (format !== undefined && !lineString.is(format)) return lineString.validate(format, at(c, "format", format)) as t.Validation<never>
+  if (given !== undefined && !format.is(given)) return format.validate(given, at(c, "format", given)) as t.Validation<never>
   const valid = previews === undefined ? t.success([]) : validatePreviews(previews, c)
-  return valid._tag === "Left" ? valid : t.success({ format: format as string | undefined, previews: valid.right })
+  return valid._tag === "Left" ? valid : t.success({ format: given as string | undefined, previews: valid.right })
 }
 
 const isNormalMediaType = (u: unknown): u is MediaType => {
   if (!isPlainObject(u) || Object.keys(u).some((k) => k !== "format" && k !== "previews")) return false
   const p = own(u, "previews")
   const names = isArray(p) ? membersOf(p) : undefined
-  return (own(u, "format") === undefined || lineString.is(u.format)) && names !== undefined &&
-    names.every((n) => lineString.is(n) && previewName(n) === n) && new Set(names).size === names.length
+  return (own(u, "format") === undefined || format.is(u.format)) && names !== undefined &&
+    names.every((n) => previewNamed.is(n) && previewName(n) === n) && new Set(names).size === names.length
 }
 
 /** The codec of each reserved field. `method`: an RFC 9110 token, case kept. `url`: a string
  * (the template is checked when parsed). `baseUrl`: an absolute `http(s)` url with no query or
  * fragment, or `""`. `headers`: RFC 9110 token names, lowercased, values strings without CR,
- * LF or NUL, finite numbers or `null`, `undefined` ones left out. `mediaType`: `format` and
- * `previews` (each kept once, without trailing `-preview`), any other key an error. `data`: anything. `request`: a plain
+ * LF or NUL, finite numbers or `null`, `undefined` ones left out. `mediaType`: `format` (`""` or an
+ * RFC 9110 token) and `previews` (tokens, each kept once, without trailing `-preview`), any other key an error. `data`: anything. `request`: a plain
  * object. A new field of `Options` does not compile until it has one here.
  * @example
  * import { Options } from "fp-endpoint"

@@ -76,9 +76,24 @@ describe("§3 normalisation", () => {
     )
     expect(endpoint.merge("GET /x", { mediaType: { previews: ["a-preview-preview", "b-preview"] } }).mediaType?.previews).toEqual(["a", "b"])
     expect(Options.fieldCodecs.mediaType.is({ format: undefined, previews: ["a-preview"] })).toBe(false) // not normal
-    const once = Options.decode({ mediaType: { previews: ["x-preview-preview", "-preview", "preview"] } })
-    expect(once._tag === "Right" && once.right.mediaType.previews).toEqual(["x", "", "preview"])
+    const once = Options.decode({ mediaType: { previews: ["x-preview-preview", "preview"] } })
+    expect(once._tag === "Right" && once.right.mediaType.previews).toEqual(["x", "preview"])
     expect(once._tag === "Right" && Options.decode(Options.encode(once.right))).toEqual(once)
+  })
+  test("a format or a preview name is a token: a comma or a space would add media types to the accept header", () => {
+    const problem = (mediaType: object) => {
+      const e = endpoint.either("GET /x", { mediaType })
+      return e._tag === "Left" ? e.left.message : e.right.headers.accept
+    }
+    expect(problem({ previews: ["a,text/html"] })).toBe(
+      `mediaType.previews[0]: expected a name, an RFC 9110 token (letters, digits and !#$%&'*+-.^_\`|~), as it is written into the accept header, got "a,text/html"`,
+    )
+    expect(problem({ previews: ["ok", "-preview"] })).toMatch(/^mediaType\.previews\[1\]: expected a name, /) // names no preview
+    expect(problem({ format: "raw, text/html" })).toBe(
+      `mediaType.format: expected "" or an RFC 9110 token (letters, digits and !#$%&'*+-.^_\`|~), as it is written into the accept header, got "raw, text/html"`,
+    )
+    expect(problem({ format: "star+json", previews: ["squirrel-girl"] })).toBe("application/vnd.github.squirrel-girl-preview.star+json")
+    expect(problem({ format: "" })).toBe("application/vnd.github.v3+json")
   })
   test("decoding is the inverse of encoding: decode(encode(o)) is o", () => {
     const decoded = Options.decode({ url: "/x", mediaType: { previews: ["a-preview-preview"], format: "raw" }, headers: { "X-A": null }, p: 1 })
