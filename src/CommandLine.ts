@@ -9,9 +9,9 @@ import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { curlArgs } from "./Fetch.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
-import { encode, loneSurrogateAt, UNRESERVED } from "./internal/encode.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
 import { has, isArray, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
+import { pairOf } from "./internal/query.js"
 import { isToken } from "./internal/token.js"
 import { isReserved } from "./Options.js"
 import type { RequestOptions } from "./Parse.js"
@@ -137,22 +137,26 @@ const readItem = (arg: string): Item => {
   throw new EndpointError("argv", `${quote(arg)} is not ${forms}`)
 }
 
+/** JSON after `:=`; a number too large for a double (`1e999`, which JSON would send back as `null`) is an error. */
 const parseJson = (key: string, text: string): unknown => {
+  const finite = (_: string, v: unknown): unknown => {
+    if (typeof v === "number" && !Number.isFinite(v)) throw new EndpointError(shown(key), `a number in ${quote(text)} is too large to send (it would be sent as null)`)
+    return v
+  }
   try {
-    return JSON.parse(text)
+    return JSON.parse(text, finite)
   } catch (e) {
+    if (isEndpointError(e)) throw e
     const why = e instanceof SyntaxError ? "invalid JSON" : `JSON that cannot be read (${describeError(e)})`
     throw new EndpointError(shown(key), `${why} after ":=": ${quote(text)}`)
   }
 }
 
-/** `name=value` percent-encoded as RFC 6570's `{?name}` encodes it: everything but unreserved characters. */
+/** `name=value` as endpoint() writes a GET's query (`q` keeps its `+`, GitHub's search syntax). */
 const queryPair = (name: string, value: string): string => {
-  const k = encode(name, UNRESERVED)
-  const v = encode(value, UNRESERVED)
-  if (k === undefined) throw new EndpointError(shown(name), `lone surrogate at index ${loneSurrogateAt(name)} in a query name`)
-  if (v === undefined) throw new EndpointError(shown(name), `lone surrogate at index ${loneSurrogateAt(value)} cannot be percent-encoded`)
-  return `${k}=${v}`
+  const pair = pairOf(name, value)
+  if (typeof pair !== "string") throw pair
+  return pair
 }
 
 /**
@@ -271,10 +275,11 @@ const printable = (): ((key: string, v: unknown) => unknown) => {
   }
 }
 
-/** JSON for the terminal; a cycle or a throwing `toJSON` is an EndpointError naming the top-level key. */
+/** JSON for the terminal, DEL and C1 controls escaped; a cycle or a throwing `toJSON` is an EndpointError naming the top-level key. */
 const printed = (value: object): string => {
   try {
-    return JSON.stringify(value, printable(), 2)
+    // JSON leaves DEL and the C1 controls as they are, which a terminal may read as commands (U+009B is CSI)
+    return JSON.stringify(value, printable(), 2).replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
   } catch (e) {
     if (isEndpointError(e)) throw e // else name the top-level key that cannot be printed
     const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable()))._tag === "Left")

@@ -8,10 +8,11 @@ import { EndpointError } from "./EndpointError.js"
 import { isOpaqueBody } from "./internal/body.js"
 import { kindOf, quote, shown } from "./internal/describe.js"
 import { fail, left, right, toEndpointError } from "./internal/either.js"
-import { COMPONENT, encode, loneSurrogateAt, textOf } from "./internal/encode.js"
+import { textOf } from "./internal/encode.js"
 import { byFrozenAndText, byText } from "./internal/memo.js"
 import { has, isArray, membersOf, own, put } from "./internal/object.js"
 import { previewName } from "./internal/preview.js"
+import { pairOf } from "./internal/query.js"
 import { type Headers, isReserved, type MediaType, type Options } from "./Options.js"
 import * as Template from "./Template.js"
 
@@ -110,21 +111,6 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
 // the query or the body ---------------------------------------------------------------------------
 
 const urlTooLong = (): EndpointError => new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
-
-/** `s` as a query component; GitHub's search syntax keeps `+` in `q`. */
-const queryValue = (name: string, s: string): string | undefined => {
-  if (name !== "q" || !s.includes("+")) return encode(s, COMPONENT)
-  const parts = s.split("+").map((p) => encode(p, COMPONENT))
-  return parts.includes(undefined) ? undefined : parts.join("+")
-}
-
-/** `name=value`, both percent-encoded as query components. */
-const pairOf = (name: string, s: string): Result<string> => {
-  const k = encode(name, COMPONENT)
-  const v = queryValue(name, s)
-  if (k === undefined) return new EndpointError(shown(name), "lone surrogate in the parameter name cannot be percent-encoded")
-  return v === undefined ? new EndpointError(shown(name), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`) : `${k}=${v}`
-}
 
 const notSent = (name: string, u: unknown): EndpointError =>
   new EndpointError(shown(name), `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`)

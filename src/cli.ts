@@ -6,7 +6,7 @@ import { main } from "./CommandLine.js"
 // gives EPIPE): exit 1, as main does for a writer that throws, not with Node's stack trace.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", () => {
-    process.exitCode = 1
+    process.exitCode ||= 1 // an exit code of 2 (invalid input) stays
   })
 }
 

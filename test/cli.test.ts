@@ -1,5 +1,6 @@
 // The command line: parsing of items and flags, rendering, exit codes, and the built executable.
 import { execFileSync, spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
 import fc from "fast-check"
 import * as E from "fp-ts/lib/Either.js"
 import { beforeAll, describe, expect, test } from "vitest"
@@ -153,8 +154,12 @@ describe("name==value: a query parameter whatever the method", () => {
     const r = printed(["POST", "/x", "q==1", "q=2", "method==m"])
     expect(r).toMatchObject({ method: "post", url: "https://api.github.com/x?q=1&method=m", body: { q: "2" } })
   })
-  test.each(["a b", "!*'()+", "é😀", "a&b=c#d", "{x}", "%41", ""])("%j is encoded as the {?q} template would encode it", (v) => {
-    expect(printed(["PUT", "/x", `q==${v}`]).url).toBe(endpoint("PUT /x{?q}", { q: v }).url)
+  test.each(["a b", "!*'()+", "é😀", "a&b=c#d", "{x}", "%41", "", "is:open+label:bug"])("%j is encoded as endpoint writes a GET query (q keeps its +)", (v) => {
+    expect(printed(["PUT", "/x", `q==${v}`]).url).toBe(endpoint("GET /x", { q: v }).url)
+    expect(printed(["PUT", "/x", `other==${v}`]).url).toBe(endpoint("GET /x", { other: v }).url)
+  })
+  test("q==is:open+label:bug keeps the + of GitHub's search syntax, as q=… does for GET", () => {
+    expect(printed(["GET", "/search/issues", "q==is:open+label:bug"]).url).toBe("https://api.github.com/search/issues?q=is%3Aopen+label%3Abug")
   })
   test("the query joins the url's: after a literal ?, before {?…} or {&…}, before a fragment; repeated names repeat", () => {
     expect(printed(["GET", "/x?a=1#top", "q==1", "q==2"]).url).toBe("https://api.github.com/x?a=1&q=1&q=2#top")
@@ -353,10 +358,34 @@ describe("the built executable", () => {
     const r = spawnSync("bash", ["-c", `{ sleep 0.2; exec "${process.execPath}" dist/node/cli.js --help; } | true; exit "\${PIPESTATUS[0]}"`])
     expect({ status: r.status, stderr: r.stderr.toString() }).toEqual({ status: 1, stderr: "" })
   })
+  test("invalid input whose message cannot be written (stderr full) still exits 2, not 1", (ctx) => {
+    if (!existsSync("/dev/full")) {
+      console.warn("skipping the /dev/full test: this system has no /dev/full")
+      return ctx.skip()
+    }
+    const r = spawnSync("bash", ["-c", `exec "${process.execPath}" dist/node/cli.js --bogus 2>/dev/full`])
+    expect(r.status).toBe(2)
+  })
   test("exits 2 with the message and no stack trace", () => {
     const r = spawnSync(process.execPath, ["dist/node/cli.js", "GET /x/{"])
     expect(r.status).toBe(2)
     expect(r.stderr.toString()).toBe('fp-endpoint: url: unclosed "{" at position 3 in template "/x/{"\n')
+  })
+})
+
+describe("numbers and controls in JSON", () => {
+  test("a:=1e999 is refused: JSON would send the number as null", () => {
+    expect(capture(["POST", "/x", "a:=1e999"])).toEqual({ code: 2, stdout: "", stderr: 'fp-endpoint: a: a number in "1e999" is too large to send (it would be sent as null)\n' })
+    expect(capture(["POST", "/x", "a:=[1, -1e400]"]).code).toBe(2)
+    expect(JSON.parse(capture(["POST", "/x", "a:=1e308"]).stdout).body).toEqual({ a: 1e308 })
+  })
+  test("DEL and C1 controls are escaped in the printed JSON (U+009B is a terminal's CSI), which still parses to the same value", () => {
+    const note = "a\u009b31mb\u007fc\u0085"
+    const { code, stdout } = capture(["POST", "/x", `note=${note}`])
+    expect(code).toBe(0)
+    expect(stdout).not.toMatch(/[\x7f-\x9f]/)
+    expect(stdout).toContain("a\\u009b31mb\\u007fc\\u0085")
+    expect(JSON.parse(stdout).body).toEqual({ note })
   })
 })
 
