@@ -122,7 +122,7 @@ type AddVar<N extends Names, V extends string, Required extends boolean> = Requi
 type Vars<L extends string, N extends Names, Required extends boolean, C extends Steps = []> = C["length"] extends Limit
   ? N
   : L extends `${infer V},${infer More}`
-    ? Vars<More, AddVar<N, V, Required>, Required, [...C, 0]>
+    ? AddVar<N, V, Required> extends infer Next extends Names ? Vars<More, Next, Required, [...C, 0]> : never // inferred first, as in Scan
     : AddVar<N, L, Required>
 
 /** Adds the names of one expression, the text between `{` and `}`. */
@@ -137,17 +137,20 @@ type TakeName<S extends string, Name extends string, C extends Steps = []> = C["
   ? [never, S]
   : S extends `${infer Char extends NameStart | Digit}${infer Rest}` ? TakeName<Rest, `${Name}${Char}`, [...C, 0]> : [Name, S]
 
-/** Adds every `:name` right after a `/` in a literal run of the path, at most {@link Limit}. */
-type Colons<S extends string, N extends Names, C extends Steps = []> = C["length"] extends Limit
-  ? N
+/**
+ * The `:name`s right after a `/` in a literal run of the path, at most {@link Limit}, as a union of
+ * names: accumulated in a `Names` instead, they make the compiler give up ("excessively deep") within 50.
+ */
+type Colons<S extends string, Found extends string = never, C extends Steps = []> = C["length"] extends Limit
+  ? Found
   : S extends `${string}/:${infer First}${infer After}`
     ? First extends NameStart
-      ? TakeName<After, First> extends [infer Name extends string, infer Rest extends string] ? Colons<Rest, Add<N, Name, never, never>, [...C, 0]> : N
-      : Colons<`${First}${After}`, N, [...C, 0]>
-    : N
+      ? TakeName<After, First> extends [infer Name extends string, infer Rest extends string] ? Colons<Rest, Found | Name, [...C, 0]> : Found
+      : Colons<`${First}${After}`, Found, [...C, 0]>
+    : Found
 
 /** Adds the `:name`s of a literal run while in the path, up to the run's `?` or `#`. */
-type PathColons<Lit extends string, N extends Names, InPath extends boolean> = InPath extends true ? Colons<Before<Before<Lit, "?">, "#">, N> : N
+type PathColons<Lit extends string, N extends Names, InPath extends boolean> = InPath extends true ? Add<N, Colons<Before<Before<Lit, "?">, "#">>, never, never> : N
 
 /** Whether the path goes on after a literal run and an expression: not past a `?` or `#`, nor a `?`, `&` or `#` operator. */
 type PathGoesOn<Lit extends string, E extends string> = Lit extends `${string}${"?" | "#"}${string}` ? false

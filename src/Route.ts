@@ -19,8 +19,10 @@ export interface Route<M extends string = string, U extends string = string> {
 }
 
 type Space = " " | "\t" | "\n" | "\r" | "\f" | "\v"
-type TrimStart<S extends string> = S extends `${Space}${infer R}` ? TrimStart<R> : S
-type TrimEnd<S extends string> = S extends `${infer R}${Space}` ? TrimEnd<R> : S
+/** Sixteen spaces: a run of them is trimmed sixteen at a time, far from the compiler's limit of 1000 steps. */
+type Spaces = "                "
+type TrimStart<S extends string> = S extends `${Spaces}${infer R}` ? TrimStart<R> : S extends `${Space}${infer R}` ? TrimStart<R> : S
+type TrimEnd<S extends string> = S extends `${infer R}${Spaces}` ? TrimEnd<R> : S extends `${infer R}${Space}` ? TrimEnd<R> : S
 /** The text before the first `X`, or all of `S`. */
 type Before<S extends string, X extends string> = S extends `${infer A}${X}${string}` ? A : S
 /** The text before a trimmed route's first whitespace (no recursion). */
