@@ -146,7 +146,9 @@ export interface MergedAs<M extends string = string, U extends string = string> 
 export interface Endpoint<D extends object = BuiltInDefaults> {
   /** Request options from a route (`endpoint("GET /user")`) or from options with a url; throws `EndpointError`. */
   <A extends string | object, M extends string = never, V extends string = never>(routeOrOptions: Only<A, D, M, V>): RequestOptions<Lower<OnlyMethod<A, D, M>>>
-  /** Request options from a route and parameters; throws `EndpointError`. */
+  /** Request options from options and more options concatenated on top (`@octokit/core`'s hooks call `request(options, options)`); throws `EndpointError`. */
+  (options: Given, more: Given): RequestOptions
+  /** Request options from a route and parameters; throws `EndpointError`. (Last of the two-argument forms: a compiler reports the last form that failed.) */
   <R extends string, M extends string = never, V extends string = never>(
     route: R,
     options: Second<RouteUrl<R, V>, D, M, V>,
@@ -159,6 +161,7 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   merge<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
+  merge(options: Given, more: Given): Merged
   merge<R extends string, M extends string = never, V extends string = never>(
     route: R,
     options: Second<RouteUrl<R, V>, D, M, V>,
@@ -169,6 +172,8 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   either<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): Either<EndpointError, RequestOptions<Lower<OnlyMethod<A, D, M>>>>
+  /** `endpoint(options, more)` as an `Either`: never throws. */
+  either(options: Given, more: Given): Either<EndpointError, RequestOptions>
   /** `endpoint(route, options)` as an `Either`: never throws. */
   either<R extends string, M extends string = never, V extends string = never>(
     route: R,

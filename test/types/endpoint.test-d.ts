@@ -380,3 +380,19 @@ describe("one argument: a route or options, one signature", () => {
     endpoint(union)
   })
 })
+
+describe("options, then options (README decisions: @octokit/core's hooks call request(options, options))", () => {
+  test("endpoint, merge and either take two options objects", () => {
+    expectTypeOf(endpoint({ method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r" }, { title: "t" })).toEqualTypeOf<RequestOptions>()
+    expectTypeOf(endpoint.either({ url: "/x" }, { page: 1 })).toEqualTypeOf<Either<EndpointError, RequestOptions>>()
+    expectTypeOf(endpoint.merge({ url: "/x" }, { headers: { a: "1" } }).url).toEqualTypeOf<string | undefined>()
+    const hook = (request: Endpoint, route: OptionsType, parameters: OptionsType) => request(route, parameters)
+    expectTypeOf(hook(endpoint, { url: "/x" }, { page: 1 })).toEqualTypeOf<RequestOptions>()
+  })
+  test("a route then options is still checked: a missing placeholder still does not compile", () => {
+    // @ts-expect-error repo is missing
+    endpoint("GET /repos/{owner}/{repo}", { owner: "o" })
+    // @ts-expect-error the options' headers are checked
+    endpoint({ url: "/x" }, { headers: 1 })
+  })
+})
