@@ -35,7 +35,7 @@ export interface Merged extends FlatOptions {
   readonly method: string
 }
 
-/** The type of the built-in defaults; `defaults(o)` gives `DEFAULTS` the type `BuiltInDefaults & typeof o`.
+/** The type of the built-in defaults; `defaults(o)` gives `DEFAULTS` the type `BuiltInDefaults & typeof o` (see {@link Defaulted}).
  * @example
  * import { endpoint, type BuiltInDefaults } from "fp-endpoint"
  * const d: BuiltInDefaults = endpoint.DEFAULTS
@@ -60,6 +60,19 @@ export interface BuiltInDefaults extends FlatOptions {
 export type SuppliedBy<D> = IsAny<D> extends true
   ? string
   : Extract<keyof { [K in keyof D as K extends string ? (string extends K ? never : undefined extends D[K] ? never : null extends D[K] ? never : K) : never]: 0 }, string>
+
+/** The type of `concat(D, O)`, what `defaults(o)` makes of defaults `D`: `D & O`, except at a key where both
+ * cannot hold (`owner: "a"`, then `owner: "b"`, whose intersection would be `never`): there `O`'s value wins, or
+ * `D`'s where `O`'s may be `undefined`, as at run time.
+ * @example
+ * import type { Defaulted } from "fp-endpoint"
+ * type D = Defaulted<{ readonly owner: "a"; readonly page: 1 }, { readonly owner: "b" }> // { readonly page: 1 } & { readonly owner: "b" }
+ * @since 0.1.0
+ */
+export type Defaulted<D, O> = [Clashing<D, O>] extends [never] ? D & O
+  : Omit<D, Clashing<D, O>> & Omit<O, Clashing<D, O>> & { readonly [K in Clashing<D, O> & keyof O]: undefined extends O[K] ? Exclude<O[K], undefined> | D[K & keyof D] : O[K] }
+/** The keys of both whose two types have nothing in common. */
+type Clashing<D, O> = { [K in keyof D & keyof O]-?: [D[K] & O[K]] extends [never] ? K : never }[keyof D & keyof O]
 
 /** Whether `T` is `any`, the one type for which the distributive test gives both answers (`0 extends 1 & T` fails for a `T` bound to `object`). */
 type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false
@@ -156,7 +169,7 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   /** The current defaults, deeply frozen. */
   readonly DEFAULTS: D
   /** A new endpoint whose defaults are `concat(DEFAULTS, options)`. */
-  defaults<const O extends Given>(options: O): Endpoint<D & O>
+  defaults<const O extends Given>(options: O): Endpoint<Defaulted<D, O>>
   /** Defaults, route (or options) and options merged, not parsed; `method` as written. */
   merge<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
@@ -233,7 +246,7 @@ const derived = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOpt
  * ghe("GET /user").url // "https://ghe.example/api/v3/user"
  * @since 0.1.0
  */
-export const withDefaults = <const O extends Given>(options: O): Endpoint<BuiltInDefaults & O> => endpoint.defaults(options)
+export const withDefaults = <const O extends Given>(options: O): Endpoint<Defaulted<BuiltInDefaults, O>> => endpoint.defaults(options)
 
 /** The endpoint with the built-in defaults.
  * @example

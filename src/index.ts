@@ -2,7 +2,7 @@
  * @since 0.1.0
  */
 export { endpoint, withDefaults, BUILT_IN_DEFAULTS } from "./Endpoint.js"
-export type { Endpoint, EndpointOptions, BuiltInDefaults, SuppliedBy, OptionsFor, MergedAs, Merged } from "./Endpoint.js"
+export type { Endpoint, EndpointOptions, BuiltInDefaults, Defaulted, SuppliedBy, OptionsFor, MergedAs, Merged } from "./Endpoint.js"
 export type { Scalar, Placeholder, Names, NamesOf, Params, ParamsOfNames, RequiredNames } from "./Params.js"
 export { EndpointError, isEndpointError } from "./EndpointError.js"
 export type { RequestOptions } from "./Parse.js"

@@ -396,3 +396,23 @@ describe("options, then options (README decisions: @octokit/core's hooks call re
     endpoint({ url: "/x" }, { headers: 1 })
   })
 })
+
+describe("a cascade that overrides a default (Defaulted: the later value wins, as at run time)", () => {
+  test("DEFAULTS keeps the later value, not never, and placeholder checks stay on", () => {
+    const o = endpoint.defaults({ owner: "a" }).defaults({ owner: "b" })
+    expectTypeOf(o.DEFAULTS.owner).toEqualTypeOf<"b">()
+    // @ts-expect-error repo is still required
+    o("GET /repos/{owner}/{repo}/issues/{issue_number}")
+    o("GET /repos/{owner}/{repo}", { repo: "r" })
+    const p = endpoint.defaults({ per_page: 100 }).defaults({ per_page: 50 })
+    expectTypeOf(p.DEFAULTS.per_page).toEqualTypeOf<50>()
+    // @ts-expect-error repo is still required
+    p("GET /repos/{owner}/{repo}", { owner: "o" })
+  })
+  test("a method overridden gives the later method; an undefined override keeps the earlier value", () => {
+    expectTypeOf(endpoint.defaults({ method: "POST", url: "/x" }).defaults({ method: "PUT" })({}).method).toEqualTypeOf<"put">()
+    const u = endpoint.defaults({ owner: "o" }).defaults({ owner: undefined })
+    expectTypeOf(u.DEFAULTS.owner).toEqualTypeOf<"o">()
+    u("GET /repos/{owner}/{repo}", { repo: "r" })
+  })
+})
