@@ -139,17 +139,20 @@ const readItem = (arg: string): Item => {
 
 /** JSON after `:=`; a number too large for a double (`1e999`, which JSON would send back as `null`) is an error. */
 const parseJson = (key: string, text: string): unknown => {
-  const finite = (_: string, v: unknown): unknown => {
-    if (typeof v === "number" && !Number.isFinite(v)) throw new EndpointError(shown(key), `a number in ${quote(text)} is too large to send (it would be sent as null)`)
-    return v
-  }
+  let value: unknown
   try {
-    return JSON.parse(text, finite)
+    value = JSON.parse(text)
   } catch (e) {
-    if (isEndpointError(e)) throw e
     const why = e instanceof SyntaxError ? "invalid JSON" : `JSON that cannot be read (${describeError(e)})`
     throw new EndpointError(shown(key), `${why} after ":=": ${quote(text)}`)
   }
+  const open = [value] // a loop, not a reviver: JSON.parse's reviver recurses, and 100 000 levels overflow the stack
+  while (open.length > 0) {
+    const v = open.pop()
+    if (typeof v === "number" && !Number.isFinite(v)) throw new EndpointError(shown(key), `a number in ${quote(text)} is too large to send (it would be sent as null)`)
+    if (typeof v === "object" && v !== null) for (const member of Object.values(v)) open.push(member) // no spread: a long array is many arguments
+  }
+  return value
 }
 
 /** `name=value` as endpoint() writes a GET's query (`q` keeps its `+`, GitHub's search syntax). */
