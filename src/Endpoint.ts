@@ -119,11 +119,17 @@ type Missing<U extends string, D> = Exclude<NamesOf<U>["required"], SuppliedBy<D
  */
 type Alone<R extends string, D> = [Missing<Parsed<R>["url"], D>] extends [never] ? R : `missing parameter: ${Missing<Parsed<R>["url"], D>}`
 
-/** The options after a route; `undefined` too when nothing is missing. */
-type Second<U extends string, D, M extends string, V extends string> = OptionsFor<U, D, M, V> | ([Missing<U, D>] extends [never] ? undefined : never)
 
-/** The url whose placeholders count: the options' `url` when given, else the route's. */
-type RouteUrl<R extends string, V extends string> = Or<V, Parsed<R>["url"]>
+/**
+ * The options after a route, which fixes the url and the method (at run time a different one is an
+ * `EndpointError`): an options `url` can only repeat the route's, and a `method` literal must be the
+ * route's in some case.
+ */
+type RouteOptions<R extends string, D, M extends string> =
+  | (OptionsFor<Parsed<R>["url"], D, M, Parsed<R>["url"]> & SameMethod<NoInfer<M>, Parsed<R>["method"]>)
+  | ([Missing<Parsed<R>["url"], D>] extends [never] ? undefined : never)
+/** Nothing when `M` is the route's method `RM` in some case (or either is plain `string`); else `method` must be `RM`. */
+type SameMethod<M extends string, RM extends string> = string extends M | RM ? unknown : Uppercase<M> extends Uppercase<RM> ? unknown : { readonly method?: RM }
 
 /**
  * The one argument of a call: a route, checked as {@link Alone}, or options. One signature takes
@@ -162,9 +168,9 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   /** Request options from options and more options concatenated on top (`@octokit/core`'s hooks call `request(options, options)`); throws `EndpointError`. */
   (options: Given, more: Given): RequestOptions
   /** Request options from a route and parameters; throws `EndpointError`. (Last of the two-argument forms: a compiler reports the last form that failed.) */
-  <R extends string, M extends string = never, V extends string = never>(
+  <R extends string, M extends string = never>(
     route: R,
-    options: Second<RouteUrl<R, V>, D, M, V>,
+    options: RouteOptions<R, D, M>,
   ): RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>
   /** The current defaults, deeply frozen. */
   readonly DEFAULTS: D
@@ -175,10 +181,10 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
     routeOrOptions: Only<A, D, M, V>,
   ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
   merge(options: Given, more: Given): Merged
-  merge<R extends string, M extends string = never, V extends string = never>(
+  merge<R extends string, M extends string = never>(
     route: R,
-    options: Second<RouteUrl<R, V>, D, M, V>,
-  ): MergedAs<Or<NoInfer<M>, Parsed<R>["method"]>, RouteUrl<R, NoInfer<V>>>
+    options: RouteOptions<R, D, M>,
+  ): MergedAs<Or<NoInfer<M>, Parsed<R>["method"]>, Parsed<R>["url"]>
   /** Merged options to request options; reads no defaults. */
   parse<M extends string = never>(options: { readonly method?: M } & Given): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
   /** `endpoint(route)` or `endpoint(options)` as an `Either`: never throws. */
@@ -188,9 +194,9 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   /** `endpoint(options, more)` as an `Either`: never throws. */
   either(options: Given, more: Given): Either<EndpointError, RequestOptions>
   /** `endpoint(route, options)` as an `Either`: never throws. */
-  either<R extends string, M extends string = never, V extends string = never>(
+  either<R extends string, M extends string = never>(
     route: R,
-    options: Second<RouteUrl<R, V>, D, M, V>,
+    options: RouteOptions<R, D, M>,
   ): Either<EndpointError, RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>>
 }
 

@@ -66,10 +66,17 @@ describe("required placeholders", () => {
     endpoint({ method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r", title: "t" })
   })
 
-  test("an options url replaces the route's url, as it does at run time", () => {
-    endpoint("GET /x/{a}", { url: "/y" })
-    // @ts-expect-error b is missing: the url that counts is /y/{b}
-    endpoint("GET /x", { url: "/y/{b}" })
+  test("a route fixes the url and the method, as at run time (a different one is an EndpointError there)", () => {
+    // @ts-expect-error a webhook's url belongs in data: an options url can only repeat the route's
+    endpoint("POST /repos/{owner}/{repo}/hooks", { owner: "o", repo: "r", url: "https://example.com/hook" })
+    endpoint("GET /x/{a}", { url: "/x/{a}", a: 1 })
+    // @ts-expect-error a is still required: the route's url is the one that counts
+    endpoint("GET /x/{a}", { url: "/x/{a}" })
+    // @ts-expect-error PUT is not the route's method
+    endpoint("GET /x", { method: "PUT" })
+    expectTypeOf(endpoint("GET /x", { method: "get" }).method).toEqualTypeOf<"get">()
+    const someMethod: string = "PUT"
+    endpoint("GET /x", { method: someMethod }) // a plain string is checked at run time
   })
 })
 
@@ -129,7 +136,6 @@ describe("the result", () => {
     expectTypeOf(endpoint("/x").method).toEqualTypeOf<"get">()
     expectTypeOf(endpoint("  PROPFIND\t/x  ").method).toEqualTypeOf<"propfind">()
     expectTypeOf(endpoint({ method: "POST", url: "/x" }).method).toEqualTypeOf<"post">()
-    expectTypeOf(endpoint("GET /x", { method: "PUT" }).method).toEqualTypeOf<"put">()
     expectTypeOf(endpoint.defaults({ method: "DELETE", url: "/x" })({}).method).toEqualTypeOf<"delete">()
   })
 
