@@ -21,13 +21,13 @@
  */
 export type Scalar = string | number | bigint | boolean
 
-/** A value for a placeholder: a scalar, a list of scalars or a record of scalars.
+/** A value for a placeholder: a scalar, a list of scalars or a record of scalars (`null` and `undefined` members are left out, as RFC 6570 has it).
  * @example
  * import type { Placeholder } from "fp-endpoint"
  * const labels: Placeholder = ["bug", "ui"] // "{?labels*}" → "?labels=bug&labels=ui"
  * @since 0.1.0
  */
-export type Placeholder = Scalar | ReadonlyArray<Scalar> | { readonly [key: string]: Scalar }
+export type Placeholder = Scalar | ReadonlyArray<Scalar | null | undefined> | { readonly [key: string]: Scalar | null | undefined }
 
 /** The names of a template: required, optional, and prefixed (these take a {@link Scalar} only).
  * @example

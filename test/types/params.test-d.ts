@@ -1,6 +1,6 @@
 // Type tests for src/Params.ts: the type-level reading of url templates.
 import { describe, expectTypeOf, test } from "vitest"
-import type { Names, NamesOf, Params, Placeholder, RequiredNames, Scalar } from "../../src/index.js"
+import { endpoint, type Names, type NamesOf, type Params, type Placeholder, type RequiredNames, type Scalar } from "../../src/index.js"
 
 describe("NamesOf: required forms", () => {
   test("{name} and {+name} are required", () => {
@@ -109,5 +109,11 @@ describe("Params", () => {
   test("a plain string has no required parameter", () => {
     expectTypeOf<RequiredNames<string>>().toBeNever()
     expectTypeOf({}).toExtend<Params<string>>()
+  })
+})
+
+describe("null members", () => {
+  test("a list or record with null or undefined members fills a placeholder: they are left out, as at run time", () => {
+    endpoint("GET /x/{a}{?b*}", { a: ["x", null, "y"], b: { p: null, q: "1", r: undefined } })
   })
 })
