@@ -231,5 +231,5 @@ export const build: Build = /* @__PURE__ */ buildWith(BUILT_IN_DEFAULTS)
  * Request.merged(Request.route("GET /orgs/{org}/repos", { org: "octokit" })) // right({ method: "GET", url: "/orgs/{org}/repos", org: "octokit", ... })
  * @since 0.1.0
  */
-export const merged = (self: Draft): E.Either<EndpointError, Merged> =>
+export const merged = (self: Draft<string>): E.Either<EndpointError, Merged> =>
   overDefaults(BUILT_IN_DEFAULTS, self, (o) => chain(Merge.hasUrl(o), (merged) => right(encode(merged) as Merged)))

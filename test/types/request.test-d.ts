@@ -3,7 +3,7 @@
 import { pipe } from "fp-ts/lib/function.js"
 import type * as E from "fp-ts/lib/Either.js"
 import { describe, expectTypeOf, test } from "vitest"
-import { endpoint, Request, type EndpointError, type Endpoint, type RequestOptions } from "../../src/index.js"
+import { endpoint, Request, type EndpointError, type Endpoint, type Merged, type RequestOptions } from "../../src/index.js"
 
 describe("Request pipeline types", () => {
   test("a route literal starts with its required placeholders missing, and its method", () => {
@@ -117,5 +117,11 @@ describe("drafts and endpoints typed loosely", () => {
   test("an Endpoint<any> as buildWith's defaults supplies anything", () => {
     const build = (e: Endpoint<any>) => pipe(Request.route("GET /repos/{owner}/{repo}"), Request.buildWith(e))
     expectTypeOf(build).returns.toEqualTypeOf<E.Either<EndpointError, RequestOptions<"get">>>()
+  })
+})
+
+describe("Request.merged", () => {
+  test("takes a draft that still misses placeholders: merging does not expand the url", () => {
+    expectTypeOf(Request.merged(Request.route("GET /orgs/{org}/repos"))).toEqualTypeOf<E.Either<EndpointError, Merged>>()
   })
 })
