@@ -105,21 +105,19 @@ const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
 
 /**
  * What JSON would lose of an object that is no array (after its `toJSON`): a boxed bigint, which it
- * cannot write; a binary or form body but a typed array (an ArrayBuffer, a DataView, a Blob), a Promise,
- * a stream (async iterable) or another iterable (a Map, a Set, an iterator), which JSON.stringify writes
- * as its own fields, not what it holds (`{}` for a Map). What keeps its entries passes: a typed array
- * and an `arguments` object (as index keys), a boxed string (as the string).
+ * cannot write; a binary or form body other than a typed array (an ArrayBuffer, a DataView, a Blob), a
+ * Promise, a stream (async iterable) or another iterable (a Map, a Set, an iterator), which
+ * JSON.stringify writes as its own fields, not what it holds (`{}` for a Map). What keeps its entries
+ * passes: a typed array and an `arguments` object (as index keys), a boxed string (as the string).
  */
 const contentsProblem = (value: object): string | undefined => {
   try {
-    // a plain object's own members only: what someone added to Object.prototype does not make every object a Promise
-    const plain = isPlainObject(value)
-    const member = (key: PropertyKey): unknown => (!plain || hasOwn.call(value, key) ? (value as Record<PropertyKey, unknown>)[key] : undefined)
-    if (isBoxedBigInt(value)) return "a bigint cannot be serialised as JSON"
-    if (bodyKind(value) !== "json" && !isTypedArray(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent as {}): send it as data, the whole body, or encode it first`
-    if (typeof member("then") === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
-    if (typeof member(Symbol.asyncIterator) === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
-    if (typeof member(Symbol.iterator) !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
+    const plain = isPlainObject(value) // none of the kinds below but by its own members: no slot checks, which cost a throw each
+    if (!plain && isBoxedBigInt(value)) return "a bigint cannot be serialised as JSON"
+    if (!plain && bodyKind(value) !== "json" && !isTypedArray(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent as {}): send it as data, the whole body, or encode it first`
+    if (typeof member(value, "then", plain) === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
+    if (typeof member(value, Symbol.asyncIterator, plain) === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
+    if (typeof member(value, Symbol.iterator, plain) !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
     return `${aKind(value)} cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object`
   } catch (e) {
     return `reading it failed (${describeError(e)})`
@@ -127,6 +125,14 @@ const contentsProblem = (value: object): string | undefined => {
 }
 
 const hasOwn = Object.prototype.hasOwnProperty
+
+/** `value[key]`, but never what Object.prototype supplies (someone may have added a `then` or an iterator there); only own members of a plain object. */
+const member = (value: object, key: PropertyKey, plain: boolean): unknown => {
+  if (hasOwn.call(value, key)) return (value as Record<PropertyKey, unknown>)[key]
+  if (plain) return undefined
+  const found = (value as Record<PropertyKey, unknown>)[key]
+  return found === (Object.prototype as Record<PropertyKey, unknown>)[key] ? undefined : found
+}
 
 /** A boxed string (known by its internal slot, as JSON.stringify knows it) or an `arguments` object (an own `callee`). */
 const keepsEntries = (value: object): boolean => has(value, "callee") || isBoxedString(value)

@@ -94,8 +94,9 @@ const joinBase = (baseUrl: string, path: string, first: string): string => {
 
 /**
  * The template expanded, and joined to the base unless it has a scheme of its own. Without a
- * base, a url that starts with `//` names a host: when values made it so (`/{owner}/{repo}` with
- * `owner: ""`), the request would leave for the host a value names.
+ * base, a url that starts with `//` names a host, and so, to URL parsers, does one with a special
+ * scheme and no `//` (`http:evil.example`): when values made it so (`/{owner}/{repo}` with
+ * `owner: ""`, `{a}:{b}`), the request would leave for the host a value names.
  */
 const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = Template.expandWith(c.template, o.params)
@@ -103,9 +104,12 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
   const base = o.baseUrl ?? ""
   if (c.absolute ?? hasSchemeAndHost(path.right)) return path.right
   if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
-  if (!path.right.startsWith("//") || c.template.source.startsWith("//")) return path.right
-  const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote one of the slashes
-  return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", 'a value cannot make the url start with "//" (it would name another host)')
+  // without a base the url goes as it is: values may not make it name a host
+  const moved = c.absolute === undefined && hasScheme(path.right) ? 'give the url a scheme without "//" and a host (URL parsers would read what follows as the host)'
+    : path.right.startsWith("//") && !c.template.source.startsWith("//") ? 'make the url start with "//" (it would name another host)' : undefined
+  if (moved === undefined) return path.right
+  const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote the scheme or one of the slashes
+  return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", `a value cannot ${moved}`)
 }
 
 // the query or the body ---------------------------------------------------------------------------

@@ -1631,6 +1631,16 @@ describe("where a request goes", () => {
     expect(endpoint("GET https:{+rest}", { rest: "//h.example/x" }).url).toBe("https://h.example/x") // the template writes the scheme
   })
 
+  it("without a base url, values cannot write a scheme with no // and host: http:evil.example would name the host evil.example", () => {
+    for (const [route, values, name] of [["GET {a}:{b}", { a: "http", b: "evil.example" }, "a"], ["GET {+u}", { u: "https:/evil.example" }, "u"], ["POST {name}:cancel", { name: "ops-1" }, "name"]] as const) {
+      const e = endpoint.either(route, { ...values, baseUrl: "" })
+      expect(e._tag === "Left" && e.left.message).toBe(`${name}: a value cannot give the url a scheme without "//" and a host (URL parsers would read what follows as the host)`)
+    }
+    expect(endpoint("GET {+u}/x", { u: "https://h.example", baseUrl: "" }).url).toBe("https://h.example/x")
+    expect(endpoint("GET mailto:{x}", { x: "a@b.example", baseUrl: "" }).url).toBe("mailto:a%40b.example") // the template writes the scheme
+    expect(endpoint("GET /{a}:{b}", { a: "http", b: "x", baseUrl: "" }).url).toBe("/http:x")
+  })
+
   it("a scheme completed by a value (http{s}://) is the target, not a path under the base url", () => {
     expect(endpoint("GET http{s}://example.com/x", { s: "s" }).url).toBe("https://example.com/x")
     expect(endpoint("GET http{s}://example.com/x", { s: "" }).url).toBe("http://example.com/x")
