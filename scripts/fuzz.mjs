@@ -24,6 +24,11 @@ import { isDeepStrictEqual } from "node:util"
 
 /** RFC 9110 token, lowercase: what every result method and header name must be. */
 const LOWER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+/** What a terminal acts on when a command is shown (toCurl refuses it): C0 but NUL, TAB, LF and CR, and DEL and C1. */
+const TERMINAL_CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/
+/** JSON with DEL and C1 escaped, as the adapters write it (the same JSON value). */
+const escapeC1 = (json) => json.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
 const BREAKS_LINE = /[\r\n\0]/
 const NESTED = "input nested too deeply"
 /** The problem of an EndpointError made from a foreign exception (src/internal/either.ts). */
@@ -562,23 +567,26 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     // HEAD is --head (curl -X HEAD waits for a body); an empty or blank header value is `name;` (curl drops `name: `)
     /** The words toCurl prints for `r` under the fetch adapters' rules, as [field, option, value]; a string: the field for which it must refuse `r`. */
     const curlArgv = (r) => {
-      if (!LOWER_TOKEN.test(r.method.toLowerCase())) return "method"
+      if (!TOKEN.test(r.method)) return "method" // the raw text: "\u212A".toLowerCase() is the token "k"
       const method = r.method.toUpperCase()
       const argv = method === "HEAD" ? [["url", "--url", r.url]] : [["method", "-X", method], ["url", "--url", r.url]]
       const names = new Set()
       for (const name of Object.keys(r.headers)) {
         const [raw, lower] = [r.headers[name], name.toLowerCase()]
         const value = String(raw)
-        if (!LOWER_TOKEN.test(lower) || BREAKS_LINE.test(value) || names.has(lower) || !(typeof raw === "string" || Number.isFinite(raw))) return "headers"
+        if (!TOKEN.test(name) || BREAKS_LINE.test(value) || names.has(lower) || !(typeof raw === "string" || Number.isFinite(raw))) return "headers"
         names.add(lower)
         argv.push([`header ${JSON.stringify(lower)}`, "-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${lower};` : `${lower}: ${value}`])
       }
       const body = method === "GET" || method === "HEAD" ? undefined : r.body
       const type = Object.keys(r.headers).find((name) => name.toLowerCase() === "content-type")
-      const json = type !== undefined && /^application\/(?:[^/;]+\+)?json$/i.test(String(r.headers[type]).split(";")[0].trim())
+      // the adapters' own rule: application/json, or any type/subtype+json
+      const json = type !== undefined && /^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(String(r.headers[type]).split(";")[0].trim())
       if (body !== undefined && typeof body !== "string" && !json) return "body" // an object body only under a JSON content type
-      if (body !== undefined) argv.push(["body", "--data-raw", typeof body === "string" ? body : JSON.stringify(body)])
-      return argv
+      if (body !== undefined) argv.push(["body", "--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body))])
+      // the first word toCurl cannot print decides: a NUL (the property's own case) or a control a terminal acts on
+      const bad = argv.find(([, , value]) => value.includes("\0") || TERMINAL_CONTROL.test(value))
+      return bad === undefined || bad[2].includes("\0") ? argv : bad[0].startsWith("header") ? "headers" : bad[0]
     }
     const curlBody = fc.oneof(fc.constant(undefined), hostileString, fc.jsonValue())
     // header names: tokens (as every result has), and anything (which toCurl refuses, as it refuses CR or LF in a value)

@@ -229,9 +229,15 @@ const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Bu
 export const parseArgs = (argv: ReadonlyArray<string>): Either<EndpointError, Command> =>
   chain(readArgv(argv), (args) => tryCatch(() => readCommand(args)))
 
-/** A shell word: `s` in POSIX single quotes, where only `'` is special (written `'\\''`); a NUL no argument can carry. */
+/**
+ * A shell word: `s` in POSIX single quotes, where only `'` is special (written `'\\''`). A NUL no argument
+ * can carry, and a control character a terminal acts on when the command is shown (ESC, BEL, DEL, the C1
+ * controls; TAB, LF and CR are text), are errors.
+ */
 const quoted = (field: string, s: string): string => {
   if (s.includes("\0")) throw new EndpointError(field, "contains NUL, which a command-line argument cannot carry")
+  const control = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/.exec(s)
+  if (control !== null) throw new EndpointError(field, `contains the control character ${quote(control[0])}, which a terminal would act on when the command is shown`)
   return `'${s.split("'").join("'\\''")}'`
 }
 
@@ -298,7 +304,8 @@ const requirePlaceholders = (merged: Merged): void => {
   const missing = new Set<string>()
   for (const part of orThrow(Template.parse(merged.url ?? "")).parts) {
     if (typeof part === "string" || !part.inPath || (part.operator !== "" && part.operator !== "+")) continue
-    for (const { name } of part.variables) if (isUndefined(isReserved(name) ? undefined : own(merged, name))) missing.add(name)
+    // a name that is an option's is left to endpoint(), which says the placeholder is named as an option
+    for (const { name } of part.variables) if (!isReserved(name) && isUndefined(own(merged, name))) missing.add(name)
   }
   if (missing.size > 0) throw new EndpointError("", `missing parameter${missing.size > 1 ? "s" : ""}: ${[...missing].map(shown).join(", ")}`)
 }

@@ -183,7 +183,8 @@ const toJson = (body: unknown): string => {
   }
   try {
     const text: string | undefined = JSON.stringify(body, refuseWhatJsonCannotHold)
-    if (text !== undefined) return text
+    // the same JSON with DEL and the C1 controls escaped, as JSON escapes the others: shown on a terminal (curl), none acts
+    if (text !== undefined) return text.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
   } catch (e) {
     throw refusal !== undefined && e === refusal ? e : locate(stack, body, e)
   }

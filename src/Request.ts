@@ -76,7 +76,10 @@ const step = <Args extends Array<unknown>>(fragment: (...args: Args) => object):
  */
 const named = (name: string, value: unknown): object => {
   if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`)
-  if (isReserved(name)) throw new EndpointError(name, "is an option, not a parameter: set it with Request.with, or its own step")
+  if (isReserved(name)) {
+    const instead = name === "url" || name === "method" ? "a route fixes it; to send a body field of that name, put the body in data" : "set it with Request.with, or its own step"
+    throw new EndpointError(name, `is an option, not a parameter: ${instead}`)
+  }
   return Object.fromEntries([[name, value]])
 }
 

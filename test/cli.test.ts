@@ -228,7 +228,7 @@ describe("a path placeholder without a value", () => {
     [["GET", "/x/{a,b}", "a=1"], "missing parameter: b"],
     [["GET", "/x/{a}", "a:=null"], "missing parameter: a"],
     [["GET", "/x/{a}", "a:=[]"], "missing parameter: a"],
-    [["GET", "/x/{data}", "data=1"], "missing parameter: data"],
+    [["GET", "/x/{data}", "data=1"], 'url: the placeholder "data" is named as an option, which never fills the url: rename it'],
     [["--merge", "GET", "/x/{a}"], "missing parameter: a"],
     [["--curl", "POST", "/x/:a", "b=1"], "missing parameter: a"],
   ])("%j exits 2: %s", (argv, message) => {

@@ -66,9 +66,13 @@ const intended = (r: RequestOptions): Array<string> | undefined => {
   const type = String(Object.entries(r.headers).find(([n]) => n.toLowerCase() === "content-type")?.[1])
   const json = /^application\/(?:[\w.-]+\+)?json$/i.test(type.split(";")[0]!.trim())
   if (typeof body !== "string" && body !== undefined && !json) return undefined
-  if (body !== undefined) argv.push("--data-raw", typeof body === "string" ? body : JSON.stringify(body))
-  return argv
+  if (body !== undefined) argv.push("--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body)))
+  return argv.some((word) => TERMINAL_CONTROL.test(word)) ? undefined : argv // a control a terminal acts on is refused
 }
+/** What a terminal acts on when a command is shown: C0 but NUL, TAB, LF and CR, and DEL and C1. */
+const TERMINAL_CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/
+/** JSON with DEL and C1 escaped, as the adapters write it (the same JSON value). */
+const escapeC1 = (json: string): string => json.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
 
 /** The printed command, run by bash, gives exactly `argv`; it parses, and nothing else runs. */
 const expectRunsAs = (printed: string, argv: Array<string>) => {
@@ -219,9 +223,11 @@ describe("toCurl throws an EndpointError and nothing else", () => {
       "curl --globoff -X 'POST' --url '/x' -H 'content-type: application/json' --data-raw '5'",
     )
     for (const headers of [{}, { "content-type": "text/plain" }]) {
-      expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers, body: { a: 1 } }))).toMatch(
-        /^body: an object body is sent as JSON only with a JSON content type, got (no content-type|content-type "text\/plain")/,
-      )
+      for (const body of [{ a: 1 }, null, 5, true]) {
+        expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers, body }))).toMatch(
+          /^body: an? \w+ body is sent as JSON only with a JSON content type, got (no content-type|content-type "text\/plain")/,
+        )
+      }
     }
   })
 })
@@ -253,6 +259,15 @@ describe("toCurl prints what the fetch adapters would send", () => {
     expect(CommandLine.toCurl(r({ method: "get", headers: { "x-name": "Zoë 😀" }, request: { redirect: "nowhere" } }))).toBe(
       "curl --globoff -X 'GET' --url '/x' -H 'x-name: Zoë 😀'",
     )
+  })
+  test("a control character a terminal acts on is refused where it would be printed; a JSON body escapes DEL and C1 instead", () => {
+    expect(thrown(() => CommandLine.toCurl(r({ headers: { "x-t": "\u001b]0;pwn\u0007" } })))).toBe(
+      'headers.x-t: contains the control character "\\u001b", which a terminal would act on when the command is shown',
+    )
+    expect(thrown(() => CommandLine.toCurl(r({ body: "a\u009b31m" })))).toMatch(/^body: contains the control character "\\u009b", /)
+    const json = CommandLine.toCurl(r({ headers: { "content-type": "application/json" }, body: { note: "a\u009bb\u007f", tab: "\t", line: "x\r\ny" } }))
+    expect(json).toBe(String.raw`curl --globoff -X 'POST' --url '/x' -H 'content-type: application/json' --data-raw '{"note":"a\u009bb\u007f","tab":"\t","line":"x\r\ny"}'`)
+    expect(CommandLine.toCurl(r({ body: "tab\tand\r\nlines" }))).toBe("curl --globoff -X 'POST' --url '/x' --data-raw 'tab\tand\r\nlines'")
   })
   test("the command line: a Content-Type item that is not JSON with body parameters is refused for --curl, not sent as mislabelled JSON", () => {
     const { code, stderr } = cli(["--curl", "POST", "/x", "Content-Type:text/plain", "a=1"])
@@ -371,7 +386,7 @@ describe("--curl: properties (bash runs every printed command)", () => {
       fc.assert(
         fc.property(request, (r) => {
           const argv = intended(r)
-          if (argv === undefined) expect(() => CommandLine.toCurl(r)).toThrow(/^(method|headers\.|body): /)
+          if (argv === undefined) expect(() => CommandLine.toCurl(r)).toThrow(/^(method|url|headers\S+|body): /)
           else expectRunsAs(CommandLine.toCurl(r), argv)
         }),
         { numRuns: RUNS },

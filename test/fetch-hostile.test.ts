@@ -187,6 +187,21 @@ describe("values JSON would send without what they hold", () => {
     }
     expect(failure(options({ body: { a: { b: Object(1n) } } })).message).toBe("body.a.b: a bigint cannot be serialised as JSON")
     expect(toRequestInit(options({ body: { bytes: new Uint8Array([1]) } }))[1].body).toBe('{"bytes":{"0":1}}') // a typed array keeps its members
+    expect(toRequestInit(options({ body: { note: "a\u009b" } }))[1].body).toBe('{"note":"a\\u009b"}') // the same JSON, C1 escaped as JSON does C0
+  })
+
+  it("a then or an iterator that someone added to Object.prototype makes no value a Promise or an iterable", () => {
+    class Point {
+      x = 1
+    }
+    let init: unknown
+    try {
+      Object.defineProperty(Object.prototype, "then", { value: () => undefined, configurable: true, writable: true })
+      init = toRequestInit(options({ body: { p: new Point(), bytes: new Uint8Array([1]), plain: { a: 1 } } }))[1]
+    } finally {
+      delete (Object.prototype as { then?: unknown }).then
+    }
+    expect((init as { body: string }).body).toBe('{"p":{"x":1},"bytes":{"0":1},"plain":{"a":1}}')
   })
 
   it("a Map is known by what it is, not by a tag that says Arguments or String", () => {

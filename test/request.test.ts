@@ -60,7 +60,8 @@ describe("Request pipeline", () => {
     const draft = pipe(Request.route("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" }), Request.authorization("token T"))
     for (const [name, value] of [["baseUrl", "https://evil.example"], ["headers", { authorization: null }], ["data", "x"], ["url", "/other"], ["request", {}]] as const) {
       const built = pipe(draft, Request.param(name, value), Request.build)
-      expect(E.isLeft(built) && built.left.message).toBe(`${name}: is an option, not a parameter: set it with Request.with, or its own step`)
+      const instead = name === "url" ? "a route fixes it; to send a body field of that name, put the body in data" : "set it with Request.with, or its own step"
+      expect(E.isLeft(built) && built.left.message).toBe(`${name}: is an option, not a parameter: ${instead}`)
     }
     expect(E.isRight(pipe(draft, Request.param("title", "Bug"), Request.build))).toBe(true)
   })
