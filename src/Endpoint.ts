@@ -70,7 +70,11 @@ export type SuppliedBy<D> = IsAny<D> extends true
  * @since 0.1.0
  */
 export type Defaulted<D, O> = [Clashing<D, O>] extends [never] ? D & O
-  : Omit<D, Clashing<D, O>> & Omit<O, Clashing<D, O>> & { readonly [K in Clashing<D, O> & keyof O]: undefined extends O[K] ? Exclude<O[K], undefined> | D[K & keyof D] : O[K] }
+  : Without<D, Clashing<D, O>> & Without<O, Clashing<D, O>> & { readonly [K in Clashing<D, O> & keyof O]: Landed<K, D[K & keyof D], O[K]> }
+/** `T` without the keys `K`, its index signature kept (`Omit` would keep nothing but it). */
+type Without<T, K> = { [P in keyof T as P extends K ? never : P]: T[P] }
+/** What `O`'s value at `K` makes of `D`'s: `D`'s where it may be `undefined`; `headers`, `mediaType` and `request` combine key by key. */
+type Landed<K, A, B> = undefined extends B ? Exclude<B, undefined> | A : K extends "headers" | "mediaType" | "request" ? Defaulted<A, B> : B
 /** The keys of both whose two types have nothing in common. */
 type Clashing<D, O> = { [K in keyof D & keyof O]-?: [D[K] & O[K]] extends [never] ? K : never }[keyof D & keyof O]
 
@@ -122,14 +126,19 @@ type Alone<R extends string, D> = [Missing<Parsed<R>["url"], D>] extends [never]
 
 /**
  * The options after a route, which fixes the url and the method (at run time a different one is an
- * `EndpointError`): an options `url` can only repeat the route's, and a `method` literal must be the
- * route's in some case.
+ * `EndpointError`): a `url` or `method` literal must be the route's (a method in any case); a plain
+ * `string` is left to the run-time check. `undefined` too when nothing is missing.
  */
-type RouteOptions<R extends string, D, M extends string> =
-  | (OptionsFor<Parsed<R>["url"], D, M, Parsed<R>["url"]> & SameMethod<NoInfer<M>, Parsed<R>["method"]>)
+type RouteOptions<R extends string, D, M extends string, V extends string> =
+  | (ParamsOfNames<NamesOf<Parsed<R>["url"]>, SuppliedBy<D>> & { readonly method?: Fixed<M, Parsed<R>["method"], true>; readonly url?: Fixed<V, Parsed<R>["url"], false> } & Given)
   | ([Missing<Parsed<R>["url"], D>] extends [never] ? undefined : never)
-/** Nothing when `M` is the route's method `RM` in some case (or either is plain `string`); else `method` must be `RM`. */
-type SameMethod<M extends string, RM extends string> = string extends M | RM ? unknown : Uppercase<M> extends Uppercase<RM> ? unknown : { readonly method?: RM }
+/** `X`, a literal given where the route fixed `Fixed` (`Loose`: in any case), when it is that or a plain `string`; else what it must be. */
+type Fixed<X extends string, Route extends string, Loose extends boolean> = string extends X | Route ? X
+  : (Loose extends true ? Uppercase<X> extends Uppercase<Route> ? true : false : X extends Route ? true : false) extends true ? X : Route
+/** The result of a two-argument call: the route's method, or the options' own, lowercase. */
+type TwoArgs<A, M extends string> = A extends string ? RequestOptions<Lower<Or<NoInfer<M>, Parsed<A>["method"]>>> : RequestOptions
+/** The second argument: after a route, its options; after options, more options. */
+type SecondOf<A, D, M extends string, V extends string> = A extends string ? RouteOptions<A, D, M, V> : Given
 
 /**
  * The one argument of a call: a route, checked as {@link Alone}, or options. One signature takes
@@ -165,13 +174,9 @@ export interface MergedAs<M extends string = string, U extends string = string> 
 export interface Endpoint<D extends object = BuiltInDefaults> {
   /** Request options from a route (`endpoint("GET /user")`) or from options with a url; throws `EndpointError`. */
   <A extends string | object, M extends string = never, V extends string = never>(routeOrOptions: Only<A, D, M, V>): RequestOptions<Lower<OnlyMethod<A, D, M>>>
-  /** Request options from options and more options concatenated on top (`@octokit/core`'s hooks call `request(options, options)`); throws `EndpointError`. */
-  (options: Given, more: Given): RequestOptions
-  /** Request options from a route and parameters; throws `EndpointError`. (Last of the two-argument forms: a compiler reports the last form that failed.) */
-  <R extends string, M extends string = never>(
-    route: R,
-    options: RouteOptions<R, D, M>,
-  ): RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>
+  /** Request options from a route and parameters, or from options and more options concatenated on top
+   * (`@octokit/core`'s hooks call `request(options, options)`); throws `EndpointError`. */
+  <A extends string | Given, M extends string = never, V extends string = never>(first: A, options: SecondOf<A, D, M, V>): TwoArgs<A, M>
   /** The current defaults, deeply frozen. */
   readonly DEFAULTS: D
   /** A new endpoint whose defaults are `concat(DEFAULTS, options)`. */
@@ -180,24 +185,21 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   merge<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
-  merge(options: Given, more: Given): Merged
-  merge<R extends string, M extends string = never>(
-    route: R,
-    options: RouteOptions<R, D, M>,
-  ): MergedAs<Or<NoInfer<M>, Parsed<R>["method"]>, Parsed<R>["url"]>
+  merge<A extends string | Given, M extends string = never, V extends string = never>(
+    first: A,
+    options: SecondOf<A, D, M, V>,
+  ): A extends string ? MergedAs<Or<NoInfer<M>, Parsed<A>["method"]>, Parsed<A>["url"]> : Merged
   /** Merged options to request options; reads no defaults. */
   parse<M extends string = never>(options: { readonly method?: M } & Given): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
   /** `endpoint(route)` or `endpoint(options)` as an `Either`: never throws. */
   either<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): Either<EndpointError, RequestOptions<Lower<OnlyMethod<A, D, M>>>>
-  /** `endpoint(options, more)` as an `Either`: never throws. */
-  either(options: Given, more: Given): Either<EndpointError, RequestOptions>
-  /** `endpoint(route, options)` as an `Either`: never throws. */
-  either<R extends string, M extends string = never>(
-    route: R,
-    options: RouteOptions<R, D, M>,
-  ): Either<EndpointError, RequestOptions<Lower<Or<NoInfer<M>, Parsed<R>["method"]>>>>
+  /** `endpoint(route, options)` or `endpoint(options, more)` as an `Either`: never throws. */
+  either<A extends string | Given, M extends string = never, V extends string = never>(
+    first: A,
+    options: SecondOf<A, D, M, V>,
+  ): Either<EndpointError, TwoArgs<A, M>>
 }
 
 // constructors ------------------------------------------------------------------------------------

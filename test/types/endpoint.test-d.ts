@@ -77,6 +77,21 @@ describe("required placeholders", () => {
     expectTypeOf(endpoint("GET /x", { method: "get" }).method).toEqualTypeOf<"get">()
     const someMethod: string = "PUT"
     endpoint("GET /x", { method: someMethod }) // a plain string is checked at run time
+    const options: OptionsType = { url: "/x" }
+    endpoint("GET /x", options) // so is a url typed string
+  })
+
+  test("one two-argument form: an error sits on the argument, where a directive beside it catches it", () => {
+    endpoint(
+      "GET /repos/{owner}/{repo}",
+      // @ts-expect-error repo is missing
+      { owner: "o" },
+    )
+    endpoint(
+      { url: "/x" },
+      // @ts-expect-error headers must be a record
+      { headers: 1 },
+    )
   })
 })
 
@@ -414,6 +429,22 @@ describe("a cascade that overrides a default (Defaulted: the later value wins, a
     expectTypeOf(p.DEFAULTS.per_page).toEqualTypeOf<50>()
     // @ts-expect-error repo is still required
     p("GET /repos/{owner}/{repo}", { owner: "o" })
+  })
+  test("what does not clash stays: the built-in defaults, other parameters, the index signature; still an Endpoint", () => {
+    const o = endpoint.defaults({ owner: "a", repo: "r" }).defaults({ owner: "b" })
+    assertType<Endpoint>(o)
+    expectTypeOf(o.DEFAULTS.baseUrl).toEqualTypeOf<string>()
+    o("GET /repos/{owner}/{repo}") // repo still comes from the first defaults
+    // @ts-expect-error repo is missing: a url in the defaults is still checked
+    endpoint.defaults({ url: "/repos/{owner}/{repo}", owner: "a" }).defaults({ owner: "b" })({})
+  })
+  test("headers and a media type that clash combine key by key, as at run time", () => {
+    const h = endpoint.defaults({ headers: { accept: "a" } }).defaults({ headers: { accept: "b" } })
+    expectTypeOf(h.DEFAULTS.headers.accept).toEqualTypeOf<"b">()
+    expectTypeOf(h.DEFAULTS.headers["user-agent"]).toEqualTypeOf<string | number | null | undefined>() // the index signature, read with noUncheckedIndexedAccess
+    const m = endpoint.defaults({ mediaType: { format: "raw" } }).defaults({ mediaType: { format: "diff" } })
+    expectTypeOf(m.DEFAULTS.mediaType.format).toEqualTypeOf<"diff">()
+    expectTypeOf(m.DEFAULTS.mediaType.previews).toEqualTypeOf<ReadonlyArray<string>>()
   })
   test("a method overridden gives the later method; an undefined override keeps the earlier value", () => {
     expectTypeOf(endpoint.defaults({ method: "POST", url: "/x" }).defaults({ method: "PUT" })({}).method).toEqualTypeOf<"put">()
