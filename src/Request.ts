@@ -33,14 +33,18 @@ type Step<Args extends Array<unknown>> = {
 
 /** A step that adds options: the placeholders they supply are no longer missing, and a method they set wins. */
 type Supply = {
-  <const P extends object>(options: P): <M extends string, T extends string>(self: Draft<M, T>) => Added<M, T, P>
-  <M extends string, T extends string, const P extends object>(self: Draft<M, T>, options: P): Added<M, T, P>
+  <const P extends object>(options: P): <M extends string, T extends string>(self: FitsAll<M, P, Draft<M, T>>) => Added<M, T, P>
+  <M extends string, T extends string, const P extends object>(self: Draft<M, T>, options: FitsAll<M, P, P>): Added<M, T, P>
 }
 type Added<M extends string, T extends string, P> = Draft<Exclude<M, SuppliedBy<P>>, P extends { readonly method: infer X extends string } ? X : T>
 
 /** `Ok`, unless `K` is a placeholder the draft misses and `V` cannot fill it: then the message the compiler shows. */
 type Fits<M extends string, K extends string, V, Ok> = [K & M] extends [never] ? Ok : [V] extends [Placeholder] ? Ok
   : `parameter ${K & M}: expected a string, number, boolean, bigint, list or record, got ${Kind<Exclude<V, Placeholder>>}`
+/** {@link Fits} for every key of options `P`: `Ok`, or the message for the first placeholder they cannot fill. */
+type FitsAll<M extends string, P, Ok> = Unfit<M, P> extends infer K extends string ? ([K] extends [never] ? Ok : Fits<M, K, Exclude<P[K & keyof P], undefined | null>, Ok>) : Ok
+/** The keys of `P` that fill a placeholder the draft misses with a value that is not a {@link Placeholder} (`undefined` and `null` fill none). */
+type Unfit<M extends string, P> = { [K in keyof P & M]: [Exclude<P[K], undefined | null>] extends [Placeholder] ? never : K }[keyof P & M]
 /** What a value that is not a {@link Placeholder} is, in words: the first of {@link Kinds} it fits. */
 type Kind<V, K = Kinds> = K extends [[infer T, infer Words], ...infer Rest] ? (V extends T ? Words : Kind<V, Rest>)
   : "an object that is not a record of strings, numbers, booleans and bigints"
@@ -120,7 +124,7 @@ export const fromOptions = (options: unknown): Draft => decode(options)
  * Request.route("GET /orgs/{org}/repos", { org: "octokit" }) // right({ ...Options.empty, method: "GET", url: "/orgs/{org}/repos", params: { org: "octokit" } })
  * @since 0.1.0
  */
-export const route = <R extends string, const P extends object = {}>(route: R, params?: P): Draft<RequiredNames<Parsed<R>["url"], SuppliedBy<P>>, Parsed<R>["method"]> =>
+export const route = <R extends string, const P extends object = {}>(route: R, params?: FitsAll<RequiredNames<Parsed<R>["url"]>, P, P>): Draft<RequiredNames<Parsed<R>["url"], SuppliedBy<P>>, Parsed<R>["method"]> =>
   chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true))
 
 /** Adds options, which win over the draft's; `params` is the same step, named for what it is mostly for.

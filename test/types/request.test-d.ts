@@ -106,6 +106,16 @@ describe("param checks a placeholder's value where the route needs one", () => {
     // @ts-expect-error got an object that is not a record of scalars
     pipe(Request.route("GET /x/{a}"), Request.param("a", { nested: { b: 1 } }), Request.build)
   })
+  test("params, with and route check their values as param does", () => {
+    pipe(Request.route("GET /x/{a}"), Request.params({ a: "s", since: new Date() }), Request.build) // since fills no placeholder
+    // @ts-expect-error parameter a: expected a string, number, boolean, bigint, list or record, got a Date
+    pipe(Request.route("GET /x/{a}"), Request.params({ a: new Date() }), Request.build)
+    // @ts-expect-error the same data-first
+    Request.params(Request.route("GET /x/{a}"), { a: new Date() })
+    // @ts-expect-error and in the route's own parameters
+    Request.route("GET /x/{a}", { a: new Date() })
+    Request.route("GET /x/{a}", { a: ["l", 1] })
+  })
   test("any other parameter (a body field) takes any value", () => {
     pipe(Request.route("POST /x/{a}"), Request.param("a", "s"), Request.param("since", new Date()), Request.build)
     pipe(Request.route("POST /repos/{owner}/{repo}/hooks"), Request.params({ owner: "o", repo: "r" }), Request.param("config", { url: "https://e.x", insecure_ssl: { v: 0 } }), Request.build)
