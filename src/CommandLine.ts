@@ -131,7 +131,8 @@ const readItem = (arg: string): Item => {
     if (separator === "==") return ["query", key, queryPair(key, value)]
     if (separator === ":=") return ["param", key, parseJson(key, value)]
     if (separator === "=") return ["param", key, value]
-    return ["header", key, separator === ";" ? "" : value || null] // "Name:" removes the header, "Name;" sends it empty
+    // "Name:" removes the header, "Name;" (or a blank value) sends it empty; spaces and tabs around a value are not part of it (RFC 9110 §5.5)
+    return ["header", key, separator === ";" ? "" : value === "" ? null : value.replace(/^[ \t]+|[ \t]+$/g, "")]
   }
   const forms = 'key=value, key:=json, name==value or Name:value (a url starts with "/", "http://" or "https://")'
   throw new EndpointError("argv", `${quote(arg)} is not ${forms}`)

@@ -4,7 +4,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
-import { aKind, child, kindOf, quote } from "./internal/describe.js"
+import { aKind, child, kindOf, quote, sameHeader } from "./internal/describe.js"
 import { bodyKind, isBoxedBigInt, isBoxedString, isSharedBuffer, isTypedArray, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
@@ -68,7 +68,7 @@ const toHeaderRecord = (source: unknown, probe: boolean): Record<string, string>
     if (typeof raw === "number" && !Number.isFinite(raw)) throw new EndpointError(path, `expected a finite number, got ${raw}`)
     if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
     const [value, lower] = [String(raw), name.toLowerCase()]
-    if (has(headers, lower)) throw new EndpointError(path, `names the same header as another key (${quote(lower)})`)
+    if (has(headers, lower)) throw new EndpointError(path, guard(path, () => sameHeader(source, name, lower)))
     // Headers trims CR and LF at either end before its own check, and fetch would send the trimmed value; ours is as given
     if (breaksLine(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
     guard(path, () => platform?.set(name, value), (why) => `rejected by Headers (${why}): ${quote(value)}`)

@@ -8,7 +8,7 @@ import type * as Mo from "fp-ts/lib/Monoid.js"
 import type * as Se from "fp-ts/lib/Semigroup.js"
 import * as t from "io-ts"
 import { EndpointError } from "./EndpointError.js"
-import { child, kindOf, quote, shown } from "./internal/describe.js"
+import { child, kindOf, quote, sameHeader, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { frozen, has, isArray, isEmpty, isMergingRecord, isPlainObject, isReplacing, membersOf, own, put, REPLACING } from "./internal/object.js"
 import { previewName } from "./internal/preview.js"
@@ -348,7 +348,7 @@ const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
     if (problem !== undefined) return failure(value, at(c, name, value), problem)
     if (value === undefined) continue
     const lower = name.toLowerCase() // two spellings of one header would silently lose one value
-    if (has(out, lower)) return failure(value, at(c, name, value), `names the same header as another key (${quote(lower)})`)
+    if (has(out, lower)) return failure(value, at(c, name, value), sameHeader(u, name, lower))
     put(out, lower, value)
   }
   return t.success(out as Headers)

@@ -215,7 +215,9 @@ describe("a key given more than once is an array (httpie)", () => {
   })
   test("a header given twice, in any case, is an error, not the last one silently winning", () => {
     expect(capture(["/x", "X-A:1", "X-A:2"]).stderr).toBe("fp-endpoint: headers.X-A: given twice: a header takes one value\n")
-    expect(capture(["/x", "X-A:1", "x-a:2"]).stderr).toBe('fp-endpoint: headers.x-a: names the same header as another key ("x-a")\n')
+    expect(JSON.parse(capture(["/x", "Authorization: token 0000", "X-B:\t b \t", "X-C: ", "X-D;"]).stdout).headers).toMatchObject({ authorization: "token 0000", "x-b": "b", "x-d": "" })
+    expect(JSON.parse(capture(["/x", "User-Agent: "]).stdout).headers).toMatchObject({ "user-agent": "" }) // blank: sent empty, as Name; is
+    expect(capture(["/x", "X-A:1", "x-a:2"]).stderr).toBe('fp-endpoint: headers.x-a: names the same header as the key "X-A": one value would be lost\n')
   })
 })
 

@@ -245,7 +245,7 @@ describe("toCurl prints what the fetch adapters would send", () => {
   const r = (fields: Partial<RequestOptions>): RequestOptions => ({ method: "post", url: "/x", headers: {}, ...fields })
   test("one header under two keys, headers that are no plain object, a value that is no finite number: refused, as fetch's adapters refuse them", () => {
     expect(thrown(() => CommandLine.toCurl(r({ headers: { Authorization: "token a", authorization: "token b" } })))).toBe(
-      'headers.authorization: names the same header as another key ("authorization")',
+      'headers.authorization: names the same header as the key "Authorization": one value would be lost',
     )
     expect(thrown(() => CommandLine.toCurl(r({ headers: new Headers({ authorization: "token a" }) as never })))).toBe("headers: expected a plain object, got Headers")
     expect(thrown(() => CommandLine.toCurl(r({ headers: { "x-a": Number.NaN } })))).toBe("headers.x-a: expected a finite number, got NaN")

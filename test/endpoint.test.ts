@@ -446,7 +446,7 @@ describe("§6 parse", () => {
   })
   test("two keys for one header in one headers object are an EndpointError: one value would be lost", () => {
     const e = errorOf(() => endpoint("GET /x", { headers: { Authorization: "token a", authorization: "token b" } }))
-    expect(e.message).toBe('headers.authorization: names the same header as another key ("authorization")')
+    expect(e.message).toBe('headers.authorization: names the same header as the key "Authorization": one value would be lost')
     expect(endpoint("GET /x", { headers: { A: undefined, a: "1" } }).headers.a).toBe("1") // undefined is no value
     // across objects, a later one overrides: defaults, then options
     expect(endpoint.defaults({ headers: { "X-A": "1" } })("GET /x", { headers: { "x-a": "2" } }).headers["x-a"]).toBe("2")

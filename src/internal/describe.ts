@@ -39,3 +39,9 @@ export const aKind = (u: unknown): string => {
   const kind = kindOf(u)
   return `${/^(?:[aei]|o(?!ne)|un(?!i))/i.test(kind) ? "an" : "a"} ${kind}` // "an object", "an undefined", "a Uint8Array", "a UnixSocket"
 }
+
+/** The message for a key that names a header another key of `headers` named already: it names that key (read again only on this error). */
+export const sameHeader = (headers: object, name: string, lower: string): string => {
+  const other = Object.keys(headers).find((key) => key !== name && key.toLowerCase() === lower)
+  return `names the same header as the key ${quote(other ?? lower)}: one value would be lost`
+}
