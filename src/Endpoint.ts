@@ -135,10 +135,15 @@ type RouteOptions<R extends string, D, M extends string, V extends string> =
 /** `X`, a literal given where the route fixed `Fixed` (`Loose`: in any case), when it is that or a plain `string`; else what it must be. */
 type Fixed<X extends string, Route extends string, Loose extends boolean> = string extends X | Route ? X
   : (Loose extends true ? Uppercase<X> extends Uppercase<Route> ? true : false : X extends Route ? true : false) extends true ? X : Route
-/** The result of a two-argument call: the route's method, or the options' own, lowercase. */
-type TwoArgs<A, M extends string> = A extends string ? RequestOptions<Lower<Or<NoInfer<M>, Parsed<A>["method"]>>> : RequestOptions
-/** The second argument: after a route, its options; after options, more options. */
-type SecondOf<A, D, M extends string, V extends string> = A extends string ? RouteOptions<A, D, M, V> : Given
+/** The result of a two-argument call: after a route, its method lowercase (a route fixes it: options may only repeat it). */
+type TwoArgs<R extends string> = [R] extends [never] ? RequestOptions : RequestOptions<Lower<Parsed<R>["method"]>>
+/**
+ * The second argument: after a route, its options; after options, more options or `undefined` (`R` is
+ * then `string`, the constraint the compiler falls back to, or `never`: both take any options). `R` is
+ * the route alone, never the first argument's type, so options of a generic type still leave a type
+ * the compiler can resolve.
+ */
+type SecondOf<R extends string, D, M extends string, V extends string> = [R] extends [never] ? Given | undefined : RouteOptions<R, D, M, V>
 
 /**
  * The one argument of a call: a route, checked as {@link Alone}, or options. One signature takes
@@ -176,7 +181,7 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   <A extends string | object, M extends string = never, V extends string = never>(routeOrOptions: Only<A, D, M, V>): RequestOptions<Lower<OnlyMethod<A, D, M>>>
   /** Request options from a route and parameters, or from options and more options concatenated on top
    * (`@octokit/core`'s hooks call `request(options, options)`); throws `EndpointError`. */
-  <A extends string | Given, M extends string = never, V extends string = never>(first: A, options: SecondOf<A, D, M, V>): TwoArgs<A, M>
+  <R extends string = never, M extends string = never, V extends string = never>(first: R | Given, options: SecondOf<NoInfer<R>, D, M, V>): TwoArgs<R>
   /** The current defaults, deeply frozen. */
   readonly DEFAULTS: D
   /** A new endpoint whose defaults are `concat(DEFAULTS, options)`. */
@@ -185,10 +190,10 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   merge<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
-  merge<A extends string | Given, M extends string = never, V extends string = never>(
-    first: A,
-    options: SecondOf<A, D, M, V>,
-  ): A extends string ? MergedAs<Or<NoInfer<M>, Parsed<A>["method"]>, Parsed<A>["url"]> : Merged
+  merge<R extends string = never, M extends string = never, V extends string = never>(
+    first: R | Given,
+    options: SecondOf<NoInfer<R>, D, M, V>,
+  ): [R] extends [never] ? Merged : MergedAs<Parsed<R>["method"], Parsed<R>["url"]> // the route's spelling of its method, as merge() keeps it
   /** Merged options to request options; reads no defaults. */
   parse<M extends string = never>(options: { readonly method?: M } & Given): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
   /** `endpoint(route)` or `endpoint(options)` as an `Either`: never throws. */
@@ -196,10 +201,10 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
     routeOrOptions: Only<A, D, M, V>,
   ): Either<EndpointError, RequestOptions<Lower<OnlyMethod<A, D, M>>>>
   /** `endpoint(route, options)` or `endpoint(options, more)` as an `Either`: never throws. */
-  either<A extends string | Given, M extends string = never, V extends string = never>(
-    first: A,
-    options: SecondOf<A, D, M, V>,
-  ): Either<EndpointError, TwoArgs<A, M>>
+  either<R extends string = never, M extends string = never, V extends string = never>(
+    first: R | Given,
+    options: SecondOf<NoInfer<R>, D, M, V>,
+  ): Either<EndpointError, TwoArgs<R>>
 }
 
 // constructors ------------------------------------------------------------------------------------

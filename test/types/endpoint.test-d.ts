@@ -81,6 +81,23 @@ describe("required placeholders", () => {
     endpoint("GET /x", options) // so is a url typed string
   })
 
+  test("a union of routes needs only what every member needs; options of a generic type take more options", () => {
+    const u = Math.random() > 0.5 ? ("GET /a/{x}" as const) : ("GET /b/{y}" as const)
+    endpoint(u, {})
+    endpoint.merge(u, {})
+    const w = Math.random() > 0.5 ? ("GET /a/{x}/{z}" as const) : ("POST /b/{x}/{y}" as const)
+    expectTypeOf(endpoint(w, { x: 1 }).method).toEqualTypeOf<"get" | "post">()
+    // @ts-expect-error x is in both
+    endpoint(w, {})
+    const generic = <O extends OptionsType>(o: O) => endpoint(o, { headers: { "x-a": "1" } })
+    expectTypeOf(generic({ url: "/x" })).toEqualTypeOf<RequestOptions>()
+    const hook = (request: Endpoint, o: OptionsType, more?: OptionsType) => request(o, more)
+    expectTypeOf(hook(endpoint, { url: "/x" })).toEqualTypeOf<RequestOptions>()
+  })
+  test("merge shows the route's spelling of its method, as at run time", () => {
+    expectTypeOf(endpoint.merge("GET /x", { method: "get" }).method).toEqualTypeOf<"GET">()
+    expectTypeOf(endpoint("GET /x", { method: "get" }).method).toEqualTypeOf<"get">()
+  })
   test("one two-argument form: an error sits on the argument, where a directive beside it catches it", () => {
     endpoint(
       "GET /repos/{owner}/{repo}",
@@ -406,7 +423,7 @@ describe("options, then options (README decisions: @octokit/core's hooks call re
   test("endpoint, merge and either take two options objects", () => {
     expectTypeOf(endpoint({ method: "POST", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r" }, { title: "t" })).toEqualTypeOf<RequestOptions>()
     expectTypeOf(endpoint.either({ url: "/x" }, { page: 1 })).toEqualTypeOf<Either<EndpointError, RequestOptions>>()
-    expectTypeOf(endpoint.merge({ url: "/x" }, { headers: { a: "1" } }).url).toEqualTypeOf<string | undefined>()
+    expectTypeOf(endpoint.merge({ url: "/x" }, { headers: { a: "1" } }).url).toEqualTypeOf<string>() // merge() needs a url
     const hook = (request: Endpoint, route: OptionsType, parameters: OptionsType) => request(route, parameters)
     expectTypeOf(hook(endpoint, { url: "/x" }, { page: 1 })).toEqualTypeOf<RequestOptions>()
   })
