@@ -462,6 +462,11 @@ describe("a cascade that overrides a default (Defaulted: the later value wins, a
     const m = endpoint.defaults({ mediaType: { format: "raw" } }).defaults({ mediaType: { format: "diff" } })
     expectTypeOf(m.DEFAULTS.mediaType.format).toEqualTypeOf<"diff">()
     expectTypeOf(m.DEFAULTS.mediaType.previews).toEqualTypeOf<ReadonlyArray<string>>()
+    // two lists of previews are their ordered union at run time, not the never of two tuples
+    const p = endpoint.defaults({ mediaType: { format: "raw", previews: ["mercy"] } }).defaults({ mediaType: { previews: ["symmetra"] } })
+    expectTypeOf(p.DEFAULTS.mediaType.previews).toEqualTypeOf<ReadonlyArray<string>>()
+    expectTypeOf(p.DEFAULTS.mediaType.format).toEqualTypeOf<"raw">()
+    assertType<Endpoint>(p)
   })
   test("a method overridden gives the later method; an undefined override keeps the earlier value", () => {
     expectTypeOf(endpoint.defaults({ method: "POST", url: "/x" }).defaults({ method: "PUT" })({}).method).toEqualTypeOf<"put">()
