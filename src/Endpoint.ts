@@ -74,11 +74,13 @@ export type Defaulted<D, O> = [Clashing<D, O>] extends [never] ? D & O
 /** `T` without the keys `K`, its index signature kept (`Omit` would keep nothing but it). */
 type Without<T, K> = { [P in keyof T as P extends K ? never : P]: T[P] }
 /** What `O`'s value at `K` makes of `D`'s: `D`'s where it may be `undefined`; `headers`, `mediaType` and `request` combine key by key. */
-type Landed<K, A, B> = undefined extends B ? Exclude<B, undefined> | A
-  : K extends "previews" ? ReadonlyArray<string> // the ordered union of both lists
-  : K extends "headers" | "mediaType" | "request" ? Defaulted<A, B> : B
-/** The keys of both whose two types have nothing in common, and previews in both (two lists, whose intersection has no members). */
-type Clashing<D, O> = { [K in keyof D & keyof O]-?: [D[K] & O[K]] extends [never] ? K : K extends "previews" | "mediaType" ? K : never }[keyof D & keyof O]
+type Landed<K, A, B> = undefined extends B ? A | ([Exclude<B, undefined>] extends [never] ? never : Landed<K, A, Exclude<B, undefined>>)
+  : K extends "mediaType" ? MediaTypes<A, B>
+  : K extends "headers" | "request" ? Defaulted<A, B> : B
+/** Two media types combined: the format as {@link Defaulted} has it, and previews the ordered union of both lists. */
+type MediaTypes<A, B> = Defaulted<Without<A, "previews">, Without<B, "previews">> & ("previews" extends keyof A | keyof B ? { readonly previews: ReadonlyArray<string> } : unknown)
+/** The keys of both whose two types have nothing in common, and `mediaType` (whose previews, two lists, would intersect to `never`). */
+type Clashing<D, O> = { [K in keyof D & keyof O]-?: [D[K] & O[K]] extends [never] ? K : K extends "mediaType" ? K : never }[keyof D & keyof O]
 
 /** Whether `T` is `any`, the one type for which the distributive test gives both answers (`0 extends 1 & T` fails for a `T` bound to `object`). */
 type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false

@@ -468,6 +468,16 @@ describe("a cascade that overrides a default (Defaulted: the later value wins, a
     expectTypeOf(p.DEFAULTS.mediaType.format).toEqualTypeOf<"raw">()
     assertType<Endpoint>(p)
   })
+  test("a media type that may be undefined keeps the defaults' one; previews elsewhere is no list", () => {
+    const raw = Math.random() > 0.5
+    const c = endpoint.defaults({ mediaType: raw ? { format: "raw" } : undefined })
+    assertType<Endpoint>(c)
+    expectTypeOf(c.DEFAULTS.mediaType.previews).toEqualTypeOf<ReadonlyArray<string>>()
+    const make = (mediaType?: OptionsType["mediaType"]): Endpoint => endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", mediaType })
+    assertType<Endpoint>(make())
+    expectTypeOf(endpoint.defaults({ page: 1, previews: "a" }).defaults({ previews: "b" }).DEFAULTS.previews).toEqualTypeOf<"b">()
+    expectTypeOf(endpoint.defaults({ headers: { previews: "a" } }).defaults({ headers: { previews: "b" } }).DEFAULTS.headers.previews).toEqualTypeOf<"b">()
+  })
   test("a method overridden gives the later method; an undefined override keeps the earlier value", () => {
     expectTypeOf(endpoint.defaults({ method: "POST", url: "/x" }).defaults({ method: "PUT" })({}).method).toEqualTypeOf<"put">()
     const u = endpoint.defaults({ owner: "o" }).defaults({ owner: undefined })
