@@ -266,6 +266,9 @@ const buildInit = (result: RequestOptions, forFetch: boolean): FetchArgs => {
   return [url, init]
 }
 
+/** A copy of `o` without the key `name`. */
+const without = (o: object, name: string): object => Object.fromEntries(Object.entries(o).filter(([key]) => key !== name))
+
 const buildRequest = (result: RequestOptions): PlatformRequest => {
   const [url, init] = buildInit(result, true)
   const RequestClass = (globalThis as { Request?: new (url: string, init?: object) => PlatformRequest }).Request
@@ -274,9 +277,9 @@ const buildRequest = (result: RequestOptions): PlatformRequest => {
     return new RequestClass(url, init)
   } catch (e) {
     guard("url", () => new RequestClass(url), () => `fetch rejected ${quote(url)} (${describeError(e)})`) // the url alone fails too
-    const { method, headers, body, duplex } = init // without the fetch options of `request`, it passes: they are the problem
-    const plain = tryCatch(() => new RequestClass(url, body === undefined ? { method, headers } : { method, headers, body, duplex }))
-    const [path, what] = plain._tag === "Right" ? ["request", "the fetch options of this request"] : ["", "the request"]
+    const accepts = (fields: object): boolean => tryCatch(() => new RequestClass(url, fields))._tag === "Right"
+    const option = Object.keys(FETCH_OPTIONS).find((name) => has(init, name) && accepts(without(init, name))) // without it, fetch accepts
+    const [path, what] = option !== undefined ? [child("request", option), "this option for this request"] : ["", "the request"]
     throw new EndpointError(path, `fetch rejected ${what} (${describeError(e)})`)
   }
 }

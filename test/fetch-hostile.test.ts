@@ -262,8 +262,10 @@ describe("request options checked as fetch would check them, each named", () => 
     expect((results[1] as EndpointError).message).toBe("url: expected string, got undefined")
   })
 
-  it("options fetch rejects for this request (mode no-cors on PUT) are named as request, not as the whole request", () => {
-    const e = errorFrom(options({ method: "put", body: "x", headers: {}, request: { mode: "no-cors" } }), toRequestEither)
-    expect([e.path, e.problem]).toEqual(["request", expect.stringMatching(/^fetch rejected the fetch options of this request \(TypeError: /)])
+  it("an option fetch rejects for this request (mode no-cors on PUT) is named, not the whole request", () => {
+    const e = errorFrom(options({ method: "put", body: "x", headers: {}, request: { mode: "no-cors", redirect: "follow" } }), toRequestEither)
+    expect([e.path, e.problem]).toEqual(["request.mode", expect.stringMatching(/^fetch rejected this option for this request \(TypeError: /)])
+    const cache = errorFrom(options({ method: "get", headers: {}, request: { cache: "only-if-cached" } }), toRequestEither)
+    expect(cache.path).toBe("request.cache")
   })
 })
