@@ -33,14 +33,17 @@ type Step<Args extends Array<unknown>> = {
 
 /** A step that adds options: the placeholders they supply are no longer missing, and a method they set wins. */
 type Supply = {
-  <const P extends object>(options: P): <M extends string, T extends string>(self: FitsAll<M, P, Draft<M, T>>) => Added<M, T, P>
-  <M extends string, T extends string, const P extends object>(self: Draft<M, T>, options: FitsAll<M, P, P>): Added<M, T, P>
+  <const P extends object>(options: P): <M extends string, T extends string>(self: FitsAll<M, P, KeepsMethod<T, P, Draft<M, T>>>) => Added<M, T, P>
+  <M extends string, T extends string, const P extends object>(self: Draft<M, T>, options: FitsAll<M, P, KeepsMethod<T, P, P>>): Added<M, T, P>
 }
 type Added<M extends string, T extends string, P> = Draft<Exclude<M, SuppliedBy<P>>, P extends { readonly method: infer X extends string } ? X : T>
 
 /** `Ok`, unless `K` is a placeholder the draft misses and `V` cannot fill it: then the message the compiler shows. */
 type Fits<M extends string, K extends string, V, Ok> = [K & M] extends [never] ? Ok : [V] extends [Placeholder] ? Ok
   : `parameter ${K & M}: expected a string, number, boolean, bigint, list or record, got ${Kind<Exclude<V, Placeholder>>}`
+/** `Ok`, unless options `P` set a method literal other than the route's `T` (in any case), which at run time is an error: then the message. */
+type KeepsMethod<T extends string, P, Ok> = P extends { readonly method: infer X extends string }
+  ? string extends X | T ? Ok : Uppercase<X> extends Uppercase<T> ? Ok : `method: the route fixed it to ${T}` : Ok
 /** {@link Fits} for every key of options `P`: `Ok`, or the message for the first placeholder they cannot fill. */
 type FitsAll<M extends string, P, Ok> = Unfit<M, P> extends infer K extends string ? ([K] extends [never] ? Ok : Fits<M, K, Exclude<P[K & keyof P], undefined | null>, Ok>) : Ok
 /** The keys of `P` that fill a placeholder the draft misses with a value that is not a {@link Placeholder} (`undefined` and `null` fill none). */
@@ -124,7 +127,7 @@ export const fromOptions = (options: unknown): Draft => decode(options)
  * Request.route("GET /orgs/{org}/repos", { org: "octokit" }) // right({ ...Options.empty, method: "GET", url: "/orgs/{org}/repos", params: { org: "octokit" } })
  * @since 0.1.0
  */
-export const route = <R extends string, const P extends object = {}>(route: R, params?: FitsAll<RequiredNames<Parsed<R>["url"]>, P, P>): Draft<RequiredNames<Parsed<R>["url"], SuppliedBy<P>>, Parsed<R>["method"]> =>
+export const route = <R extends string, const P extends object = {}>(route: R, params?: FitsAll<RequiredNames<Parsed<R>["url"]>, P, KeepsMethod<Parsed<R>["method"], P, P>>): Draft<RequiredNames<Parsed<R>["url"], SuppliedBy<P>>, Parsed<R>["method"]> =>
   chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true))
 
 /** Adds options, which win over the draft's; `params` is the same step, named for what it is mostly for.

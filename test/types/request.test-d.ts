@@ -106,6 +106,16 @@ describe("param checks a placeholder's value where the route needs one", () => {
     // @ts-expect-error got an object that is not a record of scalars
     pipe(Request.route("GET /x/{a}"), Request.param("a", { nested: { b: 1 } }), Request.build)
   })
+  test("a route fixes the method: with, params and route may repeat it (in any case), not change it", () => {
+    pipe(Request.route("GET /x/{a}"), Request.with({ method: "get" }), Request.param("a", 1), Request.build)
+    // @ts-expect-error method: the route fixed it to GET
+    pipe(Request.route("GET /x/{a}"), Request.with({ method: "PUT" }), Request.param("a", 1), Request.build)
+    // @ts-expect-error the same data-first
+    Request.params(Request.route("GET /x/{a}"), { a: 1, method: "post" })
+    // @ts-expect-error and in the route's own parameters
+    Request.route("GET /x/{a}", { a: 1, method: "PUT" })
+    expectTypeOf(pipe(Request.empty, Request.with({ url: "/x", method: "PUT" }), Request.build)).toEqualTypeOf<E.Either<EndpointError, RequestOptions<"put">>>()
+  })
   test("params, with and route check their values as param does", () => {
     pipe(Request.route("GET /x/{a}"), Request.params({ a: "s", since: new Date() }), Request.build) // since fills no placeholder
     // @ts-expect-error parameter a: expected a string, number, boolean, bigint, list or record, got a Date
