@@ -8,7 +8,7 @@ import { attempt, chain, orThrow, right } from "./internal/either.js"
 import { frozenCopy, frozenOptions } from "./internal/frozen.js"
 import { Bounded } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
-import { concat, decode, encode, type FlatOptions, type Options } from "./Options.js"
+import { concat, decode, encode, type FlatOptions, type Options, type ReservedKey } from "./Options.js"
 import type { NamesOf, ParamsOfNames } from "./Params.js"
 import { parse, type RequestOptions } from "./Parse.js"
 import type { Parsed } from "./Route.js"
@@ -139,6 +139,8 @@ type RouteOptions<R extends string, D, M extends string, V extends string> =
 /** `X`, a literal given where the route fixed `Fixed` (`Loose`: in any case), when it is that or a plain `string`; else what it must be. */
 type Fixed<X extends string, Route extends string, Loose extends boolean> = string extends X | Route ? X
   : (Loose extends true ? Uppercase<X> extends Uppercase<Route> ? true : false : X extends Route ? true : false) extends true ? X : Route
+/** The parameters options `P` give, which a merged result carries (so that it can be passed back to `endpoint()`). */
+type ParamsGiven<P> = P extends object ? (string extends keyof P ? unknown : { readonly [K in Exclude<keyof P, ReservedKey>]: P[K] }) : unknown
 /** The result of a two-argument call: after a route, its method lowercase (a route fixes it: options may only repeat it). */
 type TwoArgs<R extends string> = [R] extends [never] ? RequestOptions : RequestOptions<Lower<Parsed<R>["method"]>>
 /**
@@ -194,10 +196,10 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   merge<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
   ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
-  merge<R extends string = never, M extends string = never, V extends string = never>(
+  merge<R extends string = never, M extends string = never, V extends string = never, const P extends object | undefined = undefined>(
     first: R | Given,
-    options: SecondOf<NoInfer<R>, D, M, V>,
-  ): [R] extends [never] ? Merged : MergedAs<Parsed<R>["method"], Parsed<R>["url"]> // the route's spelling of its method, as merge() keeps it
+    options: P & SecondOf<NoInfer<R>, D, M, V>,
+  ): [R] extends [never] ? Merged : MergedAs<Parsed<R>["method"], Parsed<R>["url"]> & ParamsGiven<P> // the route's spelling of its method, as merge() keeps it
   /** Merged options to request options; reads no defaults. */
   parse<M extends string = never>(options: { readonly method?: M } & Given): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
   /** `endpoint(route)` or `endpoint(options)` as an `Either`: never throws. */

@@ -199,7 +199,9 @@ describe("the result", () => {
 describe("merge and parse", () => {
   test("merge keeps method as written and url as the template", () => {
     expectTypeOf(endpoint.merge("GET /x").method).toEqualTypeOf<"GET">()
-    expectTypeOf(endpoint.merge("post /x/{id}", { id: 1 })).toEqualTypeOf<MergedAs<"post", "/x/{id}">>()
+    expectTypeOf(endpoint.merge("post /x/{id}", { id: 1 })).toEqualTypeOf<MergedAs<"post", "/x/{id}"> & { readonly id: 1 }>()
+    // it carries the parameters given, so it can be passed back
+    expectTypeOf(endpoint(endpoint.merge("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" })).method).toEqualTypeOf<"get">()
     expectTypeOf(endpoint.merge({ method: "PUT", url: "/x" }).method).toEqualTypeOf<"PUT">()
     // @ts-expect-error id is missing
     endpoint.merge("GET /x/{id}")
