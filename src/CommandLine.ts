@@ -9,7 +9,7 @@ import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { curlArgs } from "./Fetch.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
-import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
+import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { pairOf } from "./internal/query.js"
 import { isToken } from "./internal/token.js"
@@ -288,8 +288,7 @@ const printable = (): ((key: string, v: unknown) => unknown) => {
 /** JSON for the terminal, DEL and C1 controls escaped; a cycle or a throwing `toJSON` is an EndpointError naming the top-level key. */
 const printed = (value: object): string => {
   try {
-    // JSON leaves DEL and the C1 controls as they are, which a terminal may read as commands (U+009B is CSI)
-    return JSON.stringify(value, printable(), 2).replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    return withControlsEscaped(JSON.stringify(value, printable(), 2))
   } catch (e) {
     if (isEndpointError(e)) throw e // else name the top-level key that cannot be printed
     const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable()))._tag === "Left")

@@ -6,7 +6,7 @@ import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
 import { aKind, child, kindOf, quote, sameHeader } from "./internal/describe.js"
 import { bodyKind, isBoxedBigInt, isBoxedString, isSharedBuffer, isTypedArray, tagOf } from "./internal/body.js"
-import { jsonBudget, TOO_MUCH_JSON } from "./internal/json.js"
+import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { breaksLine, isToken } from "./internal/token.js"
 import type { RequestOptions } from "./Parse.js"
@@ -183,8 +183,7 @@ const toJson = (body: unknown): string => {
   }
   try {
     const text: string | undefined = JSON.stringify(body, refuseWhatJsonCannotHold)
-    // the same JSON with DEL and the C1 controls escaped, as JSON escapes the others: shown on a terminal (curl), none acts
-    if (text !== undefined) return text.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    if (text !== undefined) return withControlsEscaped(text) // shown on a terminal (curl), no control acts
   } catch (e) {
     throw refusal !== undefined && e === refusal ? e : locate(stack, body, e)
   }

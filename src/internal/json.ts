@@ -11,3 +11,8 @@ export const jsonBudget = (): ((key: string, value: unknown) => boolean) => {
   let chars = 0
   return (key, value) => ++values > MAX_JSON_VALUES || (chars += key.length + (typeof value === "string" ? value.length : 0)) > MAX_JSON_CHARS
 }
+
+/** JSON text with DEL and the C1 controls written as `\u` escapes, as JSON writes the C0 ones: the same value,
+ * and nothing a terminal acts on when the text is shown (U+009B is CSI). */
+export const withControlsEscaped = (json: string): string =>
+  json.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
