@@ -124,11 +124,9 @@ const contentsProblem = (value: object): string | undefined => {
   }
 }
 
-const hasOwn = Object.prototype.hasOwnProperty
-
 /** `value[key]`, but never what Object.prototype supplies (someone may have added a `then` or an iterator there); only own members of a plain object. */
 const member = (value: object, key: PropertyKey, plain: boolean): unknown => {
-  if (hasOwn.call(value, key)) return (value as Record<PropertyKey, unknown>)[key]
+  if (has(value, key)) return (value as Record<PropertyKey, unknown>)[key]
   if (plain) return undefined
   const found = (value as Record<PropertyKey, unknown>)[key]
   return found === (Object.prototype as Record<PropertyKey, unknown>)[key] ? undefined : found

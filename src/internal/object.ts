@@ -4,7 +4,7 @@
 const hasOwn = Object.prototype.hasOwnProperty
 
 /** Own-property test that an object's own `hasOwnProperty` cannot fool. */
-export const has = (o: object, key: string): boolean => hasOwn.call(o, key)
+export const has = (o: object, key: PropertyKey): boolean => hasOwn.call(o, key)
 
 /** `Object.freeze`, typed so that an object literal it is given keeps the type its declaration expects. */
 export const frozen = <A extends object>(a: A): A => Object.freeze(a)
