@@ -90,19 +90,21 @@ const named = (name: string, value: unknown): object => {
   return Object.fromEntries([[name, value]])
 }
 
-/** The built-in defaults, decoded. */
+/** The built-in defaults, decoded once. */
 const builtIn: E.Either<EndpointError, Options> = /* @__PURE__ */ decode(BUILT_IN_DEFAULTS)
 
-/**
- * Runs `f` on the draft's options over the defaults, validated (errors name them `defaults.<path>`): an
- * endpoint's `DEFAULTS`, or options on top of the built-in defaults, as `endpoint.defaults(options)` has them.
- */
+/** The defaults a build starts from, decoded: an endpoint's `DEFAULTS`, or options on top of the built-in defaults, as `endpoint.defaults(options)` has them. */
+const defaultsOf = (defaults: object): E.Either<EndpointError, Options> => {
+  if (defaults === BUILT_IN_DEFAULTS) return builtIn
+  if (typeof defaults === "function") return decode((defaults as Endpoint).DEFAULTS)
+  return chain(builtIn, (b) => chain(decode(defaults), (d) => right(concat(b, d))))
+}
+
+/** Runs `f` on the draft's options over the defaults (see `defaultsOf`), validated; errors name them `defaults.<path>`. */
 const overDefaults = <A>(defaults: object, self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
   onDraft(self, (options) => {
-    const endpointDefaults = typeof defaults === "function"
-    const d = attempt(() => decode(endpointDefaults ? (defaults as Endpoint).DEFAULTS : defaults))
-    if (d._tag === "Left") return fail(`defaults.${d.left.path}`, d.left.problem)
-    return chain(builtIn, (b) => f(concat(endpointDefaults || defaults === BUILT_IN_DEFAULTS ? d.right : concat(b, d.right), options)))
+    const d = attempt(() => defaultsOf(defaults))
+    return d._tag === "Left" ? fail(`defaults.${d.left.path}`, d.left.problem) : f(concat(d.right, options))
   })
 
 /** A draft with nothing in it.
