@@ -294,9 +294,10 @@ export const Monoid: Mo.Monoid<Options> = frozen({ concat: (first, second) => Se
 // field codecs ------------------------------------------------------------------------------------
 
 const failure = <A>(u: unknown, c: t.Context, problem: string): t.Validation<A> => t.failure(u, c, problem)
-const at = (c: t.Context, key: string, u: unknown): t.Context => t.appendContext(c, key, Index, u)
-/** The context entry of a key or an index, for error paths (`previews[2]`). */
+/** The context entries of a key (`headers.accept`) and of an index (`previews[2]`), for error paths. */
+const Key = new t.Type<unknown>("Key", (_): _ is unknown => true, t.success, t.identity)
 const Index = new t.Type<unknown>("Index", (_): _ is unknown => true, t.success, t.identity)
+const at = (c: t.Context, key: string, u: unknown): t.Context => t.appendContext(c, key, Key, u)
 
 /** A codec whose one rule is `problem`: `undefined` for a valid value, else what is wrong. */
 const checked = <A>(name: string, problem: (u: unknown) => string | undefined): t.Type<A> =>
@@ -324,6 +325,15 @@ const guarded = <A, O = A>(name: string, is: (u: unknown) => u is A, validate: t
     }
   }, encode))
 
+/** An own property's value, read once, or the failure at `key` when a getter or Proxy trap throws. */
+const readOwn = (u: Record<string, unknown>, key: string, c: t.Context): t.Validation<unknown> => {
+  try {
+    return t.success(own(u, key))
+  } catch (e) {
+    return failure(u, at(c, key, u), toEndpointError(e).problem)
+  }
+}
+
 const checkedString = (name: string, problem: (s: string) => string | undefined): t.Type<string> =>
   checked(name, (u) => (typeof u === "string" ? problem(u) : `expected string, got ${kindOf(u)}`))
 
@@ -343,7 +353,9 @@ const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const out: Record<string, unknown> = {}
   for (const name of Object.keys(u)) {
-    const value = u[name] // each getter runs once: what is checked is what is used
+    const read = readOwn(u, name, c) // each getter runs once: what is checked is what is used
+    if (read._tag === "Left") return read
+    const value = read.right
     const problem = !isToken(name) ? "header name is not an RFC 9110 token" : value === undefined ? undefined : headerValueProblem(value)
     if (problem !== undefined) return failure(value, at(c, name, value), problem)
     if (value === undefined) continue
@@ -364,7 +376,7 @@ const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<
   const names = membersOf(u) // one read of each member, and no method of the caller's array runs
   if (names === undefined) return failure(u, at(c, "previews", u), "a sparse array (with holes) is not accepted")
   const bad = names.findIndex((name) => !previewNamed.is(name))
-  if (bad >= 0) return previewNamed.validate(names[bad], at(at(c, "previews", u), String(bad), names[bad])) as t.Validation<never>
+  if (bad >= 0) return previewNamed.validate(names[bad], t.appendContext(at(c, "previews", u), String(bad), Index, names[bad])) as t.Validation<never>
   const named = (names as Array<string>).map(previewName)
   return t.success(named.length < 2 ? named : [...new Set(named)])
 }
@@ -373,11 +385,13 @@ const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> =>
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const unknownKey = Object.keys(u).find((k) => k !== "format" && k !== "previews")
   if (unknownKey !== undefined) return failure(u[unknownKey], at(c, unknownKey, u), "unknown key (expected format or previews)")
-  const given = own(u, "format") // own: a polluted prototype names nothing
-  const previews = own(u, "previews")
-  if (given !== undefined && !format.is(given)) return format.validate(given, at(c, "format", given)) as t.Validation<never>
-  const valid = previews === undefined ? t.success([]) : validatePreviews(previews, c)
-  return valid._tag === "Left" ? valid : t.success({ format: given as string | undefined, previews: valid.right })
+  const given = readOwn(u, "format", c) // own: a polluted prototype names nothing
+  if (given._tag === "Left") return given
+  const listed = readOwn(u, "previews", c)
+  if (listed._tag === "Left") return listed
+  if (given.right !== undefined && !format.is(given.right)) return format.validate(given.right, at(c, "format", given.right)) as t.Validation<never>
+  const valid = listed.right === undefined ? t.success([]) : validatePreviews(listed.right, c)
+  return valid._tag === "Left" ? valid : t.success({ format: given.right as string | undefined, previews: valid.right })
 }
 
 const isNormalMediaType = (u: unknown): u is MediaType => {
@@ -499,7 +513,7 @@ export const Codec: t.Type<Options, FlatOptions, unknown> = guarded("Options", i
 export const toError = (errors: t.Errors): EndpointError => {
   let path = ""
   for (const { key, type } of errors[0]?.context ?? []) {
-    if (key !== "") path = type === Index && /^\d+$/.test(key) ? `${path}[${key}]` : child(path, key)
+    if (key !== "") path = type === Index ? `${path}[${key}]` : child(path, key)
   }
   return new EndpointError(path === "" ? "options" : path, errors[0]?.message ?? "invalid")
 }

@@ -1904,7 +1904,7 @@ describe("a third review's attacks: JSON keys, name[] lists, a host made by valu
       }
     }
     const r = Options.fieldCodecs.headers.decode(getter)
-    expect(E.isLeft(r) && Options.toError(r.left).message).toBe("options: reading the input failed (TypeError: getter)")
+    expect(E.isLeft(r) && Options.toError(r.left).message).toBe("a: reading the input failed (TypeError: getter)") // the header whose getter threw
     expect(E.isLeft(Options.decode(5, 5 as never))).toBe(true)
   })
 })

@@ -192,6 +192,21 @@ describe("only EndpointError, and only a real one", () => {
     Object.defineProperty(previews, 0, { get: () => (m++ ? "ok\r\nx-inj: 1" : "ok"), enumerable: true })
     expect(endpoint("GET /user", { mediaType: { previews } }).headers.accept).toBe("application/vnd.github.ok-preview+json")
   })
+  test("a getter or Proxy trap that throws in headers or mediaType is named by its key, and runs once", () => {
+    let reads = 0
+    const boom = () => {
+      reads++
+      throw new Error("boom")
+    }
+    const at = (options: object) => errorOf(() => endpoint("GET /x", options)).path
+    expect(at({ headers: { "x-a": "1", get accept() { return boom() } } })).toBe("headers.accept")
+    expect(at({ headers: new Proxy({ "x-b": "1" }, { get: boom }) })).toBe("headers.x-b")
+    expect(at({ mediaType: { get format() { return boom() } } })).toBe("mediaType.format")
+    expect(at({ mediaType: { format: "raw", get previews() { return boom() } } })).toBe("mediaType.previews")
+    expect(at({ headers: { "0": {} } })).toBe('headers["0"]') // a key, not an index
+    expect(at({ headers: new Proxy({}, { ownKeys: boom }) })).toBe("headers") // no key to name
+    expect(reads).toBe(5)
+  })
   test("Options.empty and what decodes to it cannot be changed", () => {
     const decoded = (Options.decode({ url: "/x" }) as E.Right<Options.Options>).right
     expect(() => ((decoded.headers as Record<string, string>)["x-evil"] = "1")).toThrow(TypeError)
