@@ -92,6 +92,15 @@ interface Open extends Frame { readonly source: object }
 const pathOf = (steps: ReadonlyArray<Omit<Frame, "object">>): string => // the first step is from JSON's wrapper to the body
   steps.slice(1).reduce((path, { holder, key }) => (isArray(holder) ? `${path}[${key}]` : child(path, key)), "body")
 
+/**
+ * What JSON would do wrong with a value that is no object: refuse a bigint, send `NaN`, `Infinity` or an
+ * array's `undefined` as `null`, leave out a function or a symbol (a `member`; as the body, send nothing).
+ */
+const scalarProblem = (value: unknown, member: boolean): string =>
+  typeof value === "bigint" ? "a bigint cannot be serialised as JSON"
+  : typeof value === "number" || value === undefined ? `${value} cannot be serialised as JSON (it would be sent as null)`
+  : `${aKind(value)} cannot be serialised as JSON${member ? " (it would be left out)" : ""}`
+
 const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
   try {
     const length = array.length
@@ -115,6 +124,7 @@ const contentsProblem = (value: object): string | undefined => {
     const plain = isPlainObject(value) // none of the kinds below but by its own members: no slot checks, which cost a throw each
     if (!plain && isBoxedBigInt(value)) return "a bigint cannot be serialised as JSON"
     if (!plain && bodyKind(value) !== "json" && !isTypedArray(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent as {}): send it as data, the whole body, or encode it first`
+    if (!plain && HOLDS_NO_JSON.test(tagOf(value))) return `${aKind(value)} cannot be serialised as JSON (JSON keeps none of what it holds): send the fields you mean as a plain object`
     if (typeof member(value, "then", plain) === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
     if (typeof member(value, Symbol.asyncIterator, plain) === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
     if (typeof member(value, Symbol.iterator, plain) !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
@@ -123,6 +133,9 @@ const contentsProblem = (value: object): string | undefined => {
     return `reading it failed (${describeError(e)})`
   }
 }
+
+/** Objects whose state JSON.stringify cannot see: an error's message, a regular expression's pattern, what a weak collection holds. */
+const HOLDS_NO_JSON = /^\[object (?:Error|RegExp|WeakMap|WeakSet|WeakRef)\]$/
 
 /** `value[key]`, but never what Object.prototype supplies (someone may have added a `then` or an iterator there); only own members of a plain object. */
 const member = (value: object, key: PropertyKey, plain: boolean): unknown => {
@@ -163,9 +176,10 @@ const toJson = (body: unknown): string => {
   const overBudget = jsonBudget()
   function refuseWhatJsonCannotHold(this: object, key: string, value: unknown): unknown {
     if (overBudget(key, value)) throw (refusal = new EndpointError("body", `${TOO_MUCH_JSON} to serialise as JSON`))
-    if (value === null || (typeof value !== "object" && typeof value !== "bigint")) return value
+    if (value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value)) return value
+    if (value === undefined && !isArray(this)) return value // a member left out, as undefined options are
     while (stack.length > 0 && stack.at(-1)!.object !== this) open.delete(stack.pop()!.source) // JSON.stringify is done with them
-    const problem = typeof value === "bigint" ? "a bigint cannot be serialised as JSON"
+    const problem = typeof value !== "object" ? scalarProblem(value, stack.length > 0)
       : open.has(value) ? "a circular reference cannot be serialised as JSON"
       : stack.length >= MAX_DEPTH ? "nested too deeply to serialise as JSON"
       : isArray(value) ? arrayProblem(value) : contentsProblem(value)

@@ -140,6 +140,26 @@ describe("values JSON would send without what they hold", () => {
     }
   })
 
+  it("an Error, a RegExp or a weak collection, NaN, Infinity, an array's undefined, a function or a symbol is refused, naming the field", () => {
+    const nothing = "cannot be serialised as JSON (JSON keeps none of what it holds): send the fields you mean as a plain object"
+    for (const [body, message] of [
+      [{ cause: new Error("x") }, `body.cause: an Error ${nothing}`],
+      [{ cause: Object.assign(new TypeError("x"), { code: 1 }) }, `body.cause: a TypeError ${nothing}`], // an own field would go, the message not
+      [{ pattern: /a+/ }, `body.pattern: a RegExp ${nothing}`],
+      [{ seen: new WeakMap() }, `body.seen: a WeakMap ${nothing}`],
+      [{ seen: new WeakSet() }, `body.seen: a WeakSet ${nothing}`],
+      [{ target: new WeakRef({}) }, `body.target: a WeakRef ${nothing}`],
+      [{ ratio: 0 / 0 }, "body.ratio: NaN cannot be serialised as JSON (it would be sent as null)"],
+      [[1, -1 / 0], "body[1]: -Infinity cannot be serialised as JSON (it would be sent as null)"],
+      [{ samples: new Float64Array([1, Number.NaN]) }, 'body.samples["1"]: NaN cannot be serialised as JSON (it would be sent as null)'],
+      [{ ids: [1, undefined] }, "body.ids[1]: undefined cannot be serialised as JSON (it would be sent as null)"],
+      [{ onDone: () => 1 }, "body.onDone: a function cannot be serialised as JSON (it would be left out)"],
+      [{ tag: Symbol("t") }, "body.tag: a symbol cannot be serialised as JSON (it would be left out)"],
+    ] as const) expect(failure(options({ body })).message).toBe(message)
+    const [, init] = toRequestInit(options({ body: { a: undefined, b: 1, c: { toJSON: () => ({ n: 1 }) } } })) // an undefined member is left out, as an undefined option is
+    expect(init.body).toBe('{"b":1,"c":{"n":1}}')
+  })
+
   it("what keeps its contents is sent: a toJSON that makes one plain, a Date, index keys, a boxed string, a then that is data", () => {
     const set = Object.assign(new Set([1, 2]), { toJSON() { return [...this] } })
     const args = (function (..._: Array<number>) {
