@@ -381,6 +381,18 @@ describe("numbers and controls in JSON", () => {
     expect(capture(["POST", "/x", "a:=[1, -1e400]"]).code).toBe(2)
     expect(JSON.parse(capture(["POST", "/x", "a:=1e308"]).stdout).body).toEqual({ a: 1e308 })
   })
+  test("a:=12345678901234567890 is refused: a double would send another integer; what a double holds exactly passes", () => {
+    expect(capture(["POST", "/x", "id:=12345678901234567890"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'fp-endpoint: id: the integer "12345678901234567890" is more than a double holds exactly (it would be sent as 12345678901234567000); send it as a string (key=value, or in quotes inside JSON)\n',
+    })
+    expect(capture(["POST", "/x", 'ids:=[1, {"n": -9007199254740993}]']).stderr).toMatch(/the integer "-9007199254740993"/)
+    const body = (args: Array<string>) => JSON.parse(capture(["POST", "/x", ...args]).stdout).body
+    expect(body(["id:=9007199254740992", "big:=100000000000000000000"])).toEqual({ id: 2 ** 53, big: 1e20 }) // exact, though past 2^53
+    expect(body(['ids:=["12345678901234567890", 0.1234567890123456789, 1.5e300]'])).toEqual({ ids: ["12345678901234567890", 0.1234567890123456789, 1.5e300] })
+    expect(body(["id=12345678901234567890"])).toEqual({ id: "12345678901234567890" })
+  })
   test("DEL and C1 controls are escaped in the printed JSON (U+009B is a terminal's CSI), which still parses to the same value", () => {
     const note = "a\u009b31mb\u007fc\u0085"
     const { code, stdout } = capture(["POST", "/x", `note=${note}`])
