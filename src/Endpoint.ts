@@ -101,16 +101,16 @@ type MethodOf<D> = D extends { readonly method: infer M extends string } ? M : s
 export type OptionsFor<U extends string, D, M extends string = string, V extends string = string> = ParamsOfNames<
   NamesOf<U>,
   SuppliedBy<D>
-> & { readonly method?: M; readonly url?: V } & Given
+> & { readonly method?: M | undefined; readonly url?: V | undefined } & Given
 
 /**
  * {@link EndpointOptions} with an index signature of `any`, the one an `interface` fits (an
  * interface has no implicit index signature of `unknown`); the reserved options keep their types.
  */
 interface Given {
-  readonly method?: string
-  readonly url?: string
-  readonly baseUrl?: string
+  readonly method?: string | undefined
+  readonly url?: string | undefined
+  readonly baseUrl?: string | undefined
   readonly headers?: FlatOptions["headers"]
   readonly mediaType?: FlatOptions["mediaType"]
   readonly data?: unknown
@@ -134,7 +134,7 @@ type Alone<R extends string, D> = [Missing<Parsed<R>["url"], D>] extends [never]
  * `string` is left to the run-time check. `undefined` too when nothing is missing.
  */
 type RouteOptions<R extends string, D, M extends string, V extends string> =
-  | (ParamsOfNames<NamesOf<Parsed<R>["url"]>, SuppliedBy<D>> & { readonly method?: Fixed<M, Parsed<R>["method"], true>; readonly url?: Fixed<V, Parsed<R>["url"], false> } & Given)
+  | (ParamsOfNames<NamesOf<Parsed<R>["url"]>, SuppliedBy<D>> & { readonly method?: Fixed<M, Parsed<R>["method"], true> | undefined; readonly url?: Fixed<V, Parsed<R>["url"], false> | undefined } & Given)
   | ([Missing<Parsed<R>["url"], D>] extends [never] ? undefined : never)
 /** `X`, a literal given where the route fixed `Fixed` (`Loose`: in any case), when it is that or a plain `string`; else what it must be. */
 type Fixed<X extends string, Route extends string, Loose extends boolean> = string extends X | Route ? X
@@ -201,7 +201,7 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
     options: P & SecondOf<NoInfer<R>, D, M, V>,
   ): [R] extends [never] ? Merged : MergedAs<Parsed<R>["method"], Parsed<R>["url"]> & ParamsGiven<P> // the route's spelling of its method, as merge() keeps it
   /** Merged options to request options; reads no defaults. */
-  parse<M extends string = never>(options: { readonly method?: M } & Given): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
+  parse<M extends string = never>(options: { readonly method?: M | undefined } & Given): RequestOptions<Or<Lower<NoInfer<M>>, "get">>
   /** `endpoint(route)` or `endpoint(options)` as an `Either`: never throws. */
   either<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,

@@ -69,14 +69,14 @@ export type ReservedKey = Exclude<keyof Options, "params">
  * @since 0.1.0
  */
 export interface FlatOptions {
-  readonly method?: string
-  readonly url?: string
-  readonly baseUrl?: string
+  readonly method?: string | undefined
+  readonly url?: string | undefined
+  readonly baseUrl?: string | undefined
   /** Names in any case; `null` removes the header, `undefined` is left out. */
-  readonly headers?: { readonly [name: string]: string | number | null | undefined }
-  readonly mediaType?: { readonly format?: string; readonly previews?: ReadonlyArray<string> }
+  readonly headers?: { readonly [name: string]: string | number | null | undefined } | undefined
+  readonly mediaType?: { readonly format?: string | undefined; readonly previews?: ReadonlyArray<string> | undefined } | undefined
   readonly data?: unknown
-  readonly request?: { readonly [key: string]: unknown }
+  readonly request?: { readonly [key: string]: unknown } | undefined
   readonly [parameter: string]: unknown
 }
 
