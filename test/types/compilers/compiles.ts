@@ -65,3 +65,11 @@ endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", mediaType: { form
 endpoint({ url: "/x", method: undefined, headers: undefined, data: undefined })
 withDefaults({ mediaType: { format: maybeFormat } }).merge("GET /user", { method: undefined, url: undefined })
 export const unset: FlatOptions = { url: undefined, mediaType: { format: undefined } }
+
+// a record typed by an interface goes to a placeholder spread (errors.ts: not as it is)
+interface Point {
+  x: number
+  y: number
+}
+declare const point: Point
+export const spread = endpoint("GET /map{?point*}", { point: { ...point } })
