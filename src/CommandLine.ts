@@ -9,7 +9,7 @@ import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { curlArgs } from "./Fetch.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
-import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
+import { changedInteger, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { pairOf } from "./internal/query.js"
 import { isToken } from "./internal/token.js"
@@ -140,8 +140,7 @@ const readItem = (arg: string): Item => {
 
 /**
  * JSON after `:=`. A number too large for a double (`1e999`, which JSON would send back as `null`) is an
- * error, and so is an integer that a double cannot hold exactly (`12345678901234567890`, an id that
- * would go out as another).
+ * error, and so is an integer that would be sent as another (`12345678901234567890`, an id).
  */
 const parseJson = (key: string, text: string): unknown => {
   let value: unknown
@@ -151,8 +150,8 @@ const parseJson = (key: string, text: string): unknown => {
     const why = e instanceof SyntaxError ? "invalid JSON" : `JSON that cannot be read (${describeError(e)})`
     throw new EndpointError(shown(key), `${why} after ":=": ${quote(text)}`)
   }
-  const inexact = inexactInteger(text)
-  if (inexact !== undefined) throw new EndpointError(shown(key), `the integer ${quote(inexact)} is more than a double holds exactly (it would be sent as ${Number(inexact)}); send it as a string (key=value, or in quotes inside JSON)`)
+  const changed = changedInteger(text)
+  if (changed !== undefined) throw new EndpointError(shown(key), `the integer ${quote(changed)} would be sent as ${Number(changed)} (JSON numbers are doubles here); send it as a string (key=value, or in quotes inside JSON)`)
   const open = [value] // a loop, not a reviver: JSON.parse's reviver recurses, and 100 000 levels overflow the stack
   while (open.length > 0) {
     const v = open.pop()
@@ -160,16 +159,6 @@ const parseJson = (key: string, text: string): unknown => {
     if (typeof v === "object" && v !== null) for (const member of Object.values(v)) open.push(member) // no spread: a long array is many arguments
   }
   return value
-}
-
-/** The first integer of JSON text (outside its strings) that a double does not hold exactly, as written. */
-const inexactInteger = (json: string): string | undefined => {
-  for (const [token] of json.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
-    if (!/^-?\d{16,}$/.test(token)) continue // a string, a fraction, or up to 15 digits, which a double holds exactly
-    const n = Number(token)
-    if (Number.isFinite(n) && BigInt(n) !== BigInt(token)) return token // one too large for a double is refused after this
-  }
-  return undefined
 }
 
 /** `name=value` as endpoint() writes a GET's query (`q` keeps its `+`, GitHub's search syntax). */
