@@ -503,6 +503,25 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       }),
     },
     {
+      name: "path: a host the template's text names stays the url's host, whatever the values after it",
+      property: fc.property(
+        fc.constantFrom("https://api.github.com", "//api.github.com", "https://user@api.github.com:8080"),
+        fc.constantFrom("{+p}", "{p}", "{#p}", "{.p}", "{;p}", "{/p}", "{?p}", "{+p}{+q}", "{p}/x"),
+        fc.oneof(hostileString, fc.constantFrom("@evil.com", ".evil.com/x", ":1/x", "\\evil.com", "/ok", "?a", "#f", "")),
+        (origin, expressions, p) => {
+          const outcome = noSafetyNet("endpoint", thrown("endpoint", () => endpoint({ url: origin + expressions, baseUrl: "", p, q: p })))
+          if (!outcome.ok) return
+          let host
+          try {
+            host = new URL(outcome.value.url, "https://base.example").host
+          } catch {
+            return // not a url at all: no host to move to
+          }
+          if (host !== new URL(origin, "https://base.example").host) fail(`${JSON.stringify(origin + expressions)} with ${JSON.stringify(p)} went to ${host}`)
+        },
+      ),
+    },
+    {
       name: "frozen: deep-frozen inputs work, are never written to, DEFAULTS stay frozen, results are fresh",
       property: fc.property(route, options, options, (r, o, d) => {
         deepFreeze(o)

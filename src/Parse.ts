@@ -54,6 +54,8 @@ interface Compiled {
   readonly absolute: boolean | undefined
   /** The first character of every expansion when the template starts with literal text, else `""`. */
   readonly lead: string
+  /** The host the template's text names when an expression follows it directly (`https://h{+path}`, `//h{x}`), else `""`: values may not add to it. */
+  readonly openHost: string
 }
 
 /** The url's template in route mode, its names, and whether it is plain, remembered by its text. */
@@ -68,10 +70,14 @@ const compiled = byText(
     const first = t.right.parts[0] ?? ""
     const absolute = typeof first !== "string" || /^[A-Za-z][A-Za-z\d+.-]*$/.test(first) ? undefined : hasScheme(first)
     const lead = typeof first === "string" ? first.charAt(0) : ""
-    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute, lead })
+    const openHost = typeof first === "string" && t.right.parts.length > 1 && OPEN_HOST.test(first) ? first : ""
+    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute, lead, openHost })
   },
   (c) => c._tag === "Right",
 )
+
+/** Text that names a host and has not ended it: `https://api.github.com`, `//h:8080`. */
+const OPEN_HOST = /^(?:[A-Za-z][A-Za-z\d+.-]*:)?\/\/[^/?#]+$/
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
 /**
@@ -102,14 +108,25 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = Template.expandWith(c.template, o.params)
   if (path._tag === "Left") return path.left
   const base = o.baseUrl ?? ""
-  if (c.absolute ?? hasSchemeAndHost(path.right)) return path.right
+  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, path.right)
   if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
   // without a base the url goes as it is: values may not make it name a host
   const moved = c.absolute === undefined && hasScheme(path.right) ? 'give the url a scheme without "//" and a host (URL parsers would read what follows as the host)'
     : path.right.startsWith("//") && !c.template.source.startsWith("//") ? 'make the url start with "//" (it would name another host)' : undefined
-  if (moved === undefined) return path.right
+  if (moved === undefined) return keptHost(c, path.right)
   const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote the scheme or one of the slashes
   return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", `a value cannot ${moved}`)
+}
+
+/**
+ * The url, unless a value added to the host that the template's text names: `https://api.github.com{+path}`
+ * with `.evil.com/x`, `@evil.com/x` or `:8443/x` would send the request, credentials included, elsewhere.
+ */
+const keptHost = (c: Compiled, url: string): Result<string> => {
+  const next = url.charAt(c.openHost.length)
+  if (c.openHost === "" || next === "" || next === "/" || next === "?" || next === "#") return url
+  const after = c.template.parts[1] as Template.Expression // the expression that follows the host's text
+  return new EndpointError(shown(after.variables[0]!.name), `a value cannot add to the host of ${quote(c.openHost)} (the request would go to another host): make it start with "/", "?" or "#"`)
 }
 
 // the query or the body ---------------------------------------------------------------------------

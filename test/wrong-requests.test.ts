@@ -110,6 +110,20 @@ describe("a path value cannot move the request", () => {
     endpoint("GET /x" + "/.".repeat(15_000) + "{a}".repeat(15_000), { a: "b" })
     expect(performance.now() - started).toBeLessThan(2000) // a generous guard: it was quadratic
   })
+  test("a value cannot add to a host the template's text names; the host a template leaves to values is theirs", () => {
+    const token = { headers: { authorization: "token SECRET" } }
+    for (const path of ["@evil.com/user", ".evil.com/user", ":8443/user"]) {
+      expect(errorOf(() => endpoint("GET https://api.github.com{+path}", { ...token, path })).message).toBe(
+        'path: a value cannot add to the host of "https://api.github.com" (the request would go to another host): make it start with "/", "?" or "#"',
+      )
+    }
+    expect(errorOf(() => endpoint("GET https://api.github.com{name}", { name: ".evil.com" })).path).toBe("name") // "." is unreserved
+    expect(errorOf(() => endpoint({ url: "//api.github.com{+path}", baseUrl: "", path: ".evil.com" })).path).toBe("path")
+    expect(errorOf(() => endpoint("GET https://api.github.com:{port}/x", { port: 8443 })).path).toBe("port")
+    for (const path of ["/user", "?a=1", "#top", ""]) expect(endpoint("GET https://api.github.com{+path}", { path }).url).toBe(`https://api.github.com${path}`)
+    expect(endpoint("GET https://{host}/x", { host: "ghe.example" }).url).toBe("https://ghe.example/x")
+    expect(endpoint({ url: "//api.github.com{+path}", path: ".evil.com" }).url).toBe("https://api.github.com//api.github.com.evil.com") // a path under the base url
+  })
   test("values in the query, and dot segments written in the template, are left alone", () => {
     expect(endpoint("GET /x{?q}", { q: ".." }).url).toBe("https://api.github.com/x?q=..")
     expect(endpoint("GET /a/../b").url).toBe("https://api.github.com/a/../b")
