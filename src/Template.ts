@@ -163,6 +163,18 @@ const literal = (s: string, from: number, to: number): Parsed<string> => {
   return out !== undefined ? right(out) : syntaxError(s, from + loneSurrogateAt(text), "lone surrogate")
 }
 
+/**
+ * What URL parsers (WHATWG's, fetch's) read otherwise than the text says, so that the url sent would not
+ * be the url written: a backslash, which they read as `/` (`https://h\\@evil.com/` goes to `h`, its
+ * encoded form `%5C@evil.com` to `evil.com`); a tab or line break, which they drop; a space or control
+ * character at either end, which they trim (`" https://h/x"` is `https://h/x` to them).
+ */
+const MISREAD = /[\\\t\n\r]|^[\0- ]|[\0- ]$/
+const misreadProblem = (c: string): string =>
+  c === "\\" ? 'a backslash (URL parsers read it as "/"; write "/", or "%5C" for the character itself)'
+  : c === "\t" || c === "\n" || c === "\r" ? `${quote(c)} (URL parsers drop it; write ${encode(c, UNRESERVED)} for the character itself)`
+  : `${quote(c)} at an end of the url (URL parsers trim spaces and control characters there)`
+
 /** Parses a template into a frozen plan. Malformed syntax is an `EndpointError` naming the
  * position; literal characters that may not stand in a URI are percent-encoded (`%XX` is kept).
  * @example
@@ -174,6 +186,8 @@ const literal = (s: string, from: number, to: number): Parsed<string> => {
 export const parse = (source: string, mode: Mode = "route"): Either<EndpointError, Template> => {
   if (typeof source !== "string") return fail("url", `expected a string, got ${kindOf(source)}`)
   if (mode !== "route" && mode !== "rfc6570") return fail("mode", `expected "route" or "rfc6570", got ${typeof mode === "string" ? quote(mode) : kindOf(mode)}`)
+  const misread = mode === "route" ? MISREAD.exec(source) : null
+  if (misread !== null) return syntaxError(source, misread.index, misreadProblem(misread[0]))
   const parts: Array<string | Expression> = []
   const names = new Set<string>()
   // `:name` is read in route mode only, after any `scheme:` and `//authority`

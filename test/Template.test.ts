@@ -391,7 +391,20 @@ describe("literal encoding", () => {
     expect(url("/ü")).toBe("/%C3%BC")
     expect(url("/日本")).toBe("/%E6%97%A5%E6%9C%AC")
     expect(url("/😀")).toBe("/%F0%9F%98%80")
-    expect(url('/"<>\\^`|')).toBe("/%22%3C%3E%5C%5E%60%7C")
+    expect(url('/"<>^`|')).toBe("/%22%3C%3E%5E%60%7C")
+    expect(url("/a b\u0001c")).toBe("/a%20b%01c") // inside the url, as URL parsers encode them
+  })
+
+  test("route mode refuses what URL parsers read otherwise: a backslash, a tab or line break, a space or control at an end", () => {
+    const refused = (template: string) => Template.parse(template, "route")
+    expect(E.isLeft(refused("https://h\\@evil.com/x")) && refused("https://h\\@evil.com/x").left.message).toBe(
+      'url: a backslash (URL parsers read it as "/"; write "/", or "%5C" for the character itself) at position 9 in template "https://h\\\\@evil.com/x"',
+    )
+    for (const [template, position] of [["/a\tb", 2], ["/a\nb", 2], ["/a\rb", 2], [" /x", 0], ["/x ", 2], ["\u0000/x", 0], ["/x\u001f", 2]] as const) {
+      const r = refused(template)
+      expect(E.isLeft(r) && r.left.message).toMatch(new RegExp(` at position ${position} in template `))
+    }
+    expect(Template.parse("/a\\b\t c ", "rfc6570")).toMatchObject({ right: { parts: ["/a%5Cb%09%20c%20"] } }) // the RFC's mode encodes them
   })
 
   test("reserved and unreserved characters are kept", () => {

@@ -207,7 +207,8 @@ describe("header injection", () => {
   it("CR, LF and NUL in url and parameter values are percent-encoded, never raw in the url", () => {
     const r = endpoint("GET /x/{id}", { baseUrl: BASE, id: "a\r\nb\u0000", q2: "c\r\nd" })
     expect(r.url).toBe(`${BASE}/x/a%0D%0Ab%00?q2=c%0D%0Ad`)
-    expect(endpoint({ url: "/x\r\ny\u0000", baseUrl: BASE }).url).toBe(`${BASE}/x%0D%0Ay%00`)
+    expect(endpoint({ url: "/x\u0000y", baseUrl: BASE }).url).toBe(`${BASE}/x%00y`)
+    expect(endpointError(() => endpoint({ url: "/x\r\ny", baseUrl: BASE })).path).toBe("url") // URL parsers would drop them
     // in a route, CR and LF are whitespace: they separate the method from the url
     endpointError(() => endpoint("GET /x\r\ny"))
   })
