@@ -10,7 +10,8 @@ import { Bounded } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
 import { concat, decode, encode, type FlatOptions, type Options, type ReservedKey } from "./Options.js"
 import type { NamesOf, ParamsOfNames } from "./Params.js"
-import { parse, type RequestOptions } from "./Parse.js"
+import { build } from "./internal/build.js"
+import type { RequestOptions } from "./Parse.js"
 import type { Parsed } from "./Route.js"
 import { VERSION } from "./version.js"
 
@@ -231,7 +232,10 @@ export const BUILT_IN_DEFAULTS: BuiltInDefaults = orThrow(
   }),
 )
 
-/** An endpoint over decoded, frozen defaults: every call is `parse(merge(defaults, route, options))`. */
+/**
+ * An endpoint over decoded, frozen defaults: every call is `parse(merge(defaults, route, options))`, as
+ * `build`, `Parse.parse` without the codec check that merged options, which the codec made, always pass.
+ */
 const make = <D extends object>(defaults: Options): Endpoint<D> => {
   const routes = new Bounded<Options>()
   /** `concat(defaults, fromRoute(route))`, remembered by route: associativity lets every call reuse it. */
@@ -245,12 +249,12 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
     const base = routeBase(first)
     return base._tag === "Left" ? base : Merge.withOptions(base.right, second, true)
   }
-  const either = (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> => chain(merge(first, second), parse)
+  const either = (first?: unknown, second?: unknown): Either<EndpointError, RequestOptions> => chain(merge(first, second), build)
   return Object.freeze(Object.defineProperties((first?: unknown, second?: unknown) => orThrow(either(first, second)), {
     DEFAULTS: { value: orThrow(frozenCopy(encode(defaults))), enumerable: true },
     defaults: { value: (options: unknown) => orThrow(chain(decode(options), (o) => attempt(() => derived(concat(defaults, o))))) },
     merge: { value: (first?: unknown, second?: unknown) => encode(orThrow(merge(first, second))) },
-    parse: { value: (options: unknown) => orThrow(chain(decode(options), parse)) },
+    parse: { value: (options: unknown) => orThrow(chain(decode(options), build)) },
     either: { value: either },
   })) as unknown as Endpoint<D>
 }

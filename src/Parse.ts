@@ -4,323 +4,36 @@
  * @since 0.1.0
  */
 import type { Either } from "fp-ts/lib/Either.js"
-import { EndpointError } from "./EndpointError.js"
-import { isOpaqueBody } from "./internal/body.js"
-import { kindOf, quote, shown } from "./internal/describe.js"
-import { fail, left, right, toEndpointError } from "./internal/either.js"
-import { textOf } from "./internal/encode.js"
-import { byFrozenAndText, byText } from "./internal/memo.js"
-import { has, isArray, membersOf, own, put } from "./internal/object.js"
-import { previewName } from "./internal/preview.js"
-import { pairOf } from "./internal/query.js"
-import { type Headers, isReserved, type MediaType, type Options } from "./Options.js"
-import * as Template from "./Template.js"
+import type { EndpointError } from "./EndpointError.js"
+import { build } from "./internal/build.js"
+import { attempt, chain, fail } from "./internal/either.js"
+import { child } from "./internal/describe.js"
+import { isPlainObject } from "./internal/object.js"
+import { Codec, decode, encode, isReserved, type Options } from "./Options.js"
+import type { RequestOptions } from "./internal/build.js"
 
-/** What `endpoint()` returns: plain request options for any HTTP client.
- * @example
- * import type { RequestOptions } from "fp-endpoint"
- * const r: RequestOptions = { method: "get", url: "https://api.github.com/user", headers: { accept: "application/json" } }
- * @since 0.1.0
- */
-export interface RequestOptions<M extends string = string> {
-  method: M
-  url: string
-  headers: { [name: string]: string | number }
-  body?: unknown
-  request?: { readonly [key: string]: unknown }
-}
-
-/** The longest value of one header, 16 384 characters, as HTTP servers bound a header line.
- * @example
- * import { Parse } from "fp-endpoint"
- * Parse.MAX_HEADER_LENGTH // 16384
- * @since 0.1.0
- */
-export const MAX_HEADER_LENGTH = 16_384
-
-// Inside parse a step returns its value or the error that stops it; `parse` returns an Either.
-type Result<A> = A | EndpointError
-const isError = (u: unknown): u is EndpointError => u instanceof EndpointError
-
-// the url -----------------------------------------------------------------------------------------
-
-interface Compiled {
-  readonly template: Template.Template
-  /** Whether the template names a parameter, which then goes neither to the query nor to the body. */
-  readonly names: { has(name: string): boolean }
-  /** Whether no expansion can hold a `?` or `#`: no such literal and no `+`, `#`, `?` or `&` expression. */
-  readonly plain: boolean
-  /** Whether every expansion has a scheme of its own; `undefined` when a value may decide (`{base}/x`, `http{s}://h/x`). */
-  readonly absolute: boolean | undefined
-  /** The first character of every expansion when the template starts with literal text, else `""`. */
-  readonly lead: string
-  /** The host the template's text names when an expression follows it directly (`https://h{+path}`, `//h{x}`), else `""`: values may not add to it. */
-  readonly openHost: string
-}
-
-/** The url's template in route mode, its names, and whether it is plain, remembered by its text. */
-const compiled = byText(
-  (url: string): Either<EndpointError, Compiled> => {
-    const t = Template.parse(url, "route")
-    if (t._tag === "Left") return t
-    const option = t.right.names.find(isReserved) // its value is an option's, never a parameter: it would expand to nothing
-    if (option !== undefined) return fail("url", `the placeholder ${quote(option)} is named as an option, which never fills the url: rename it`)
-    const names = [...t.right.names] // a few names are compared faster than hashed
-    const plain = !/[?#]/.test(url) && t.right.parts.every((p) => typeof p === "string" || !["+", "#", "?", "&"].includes(p.operator))
-    const first = t.right.parts[0] ?? ""
-    const absolute = typeof first !== "string" || /^[A-Za-z][A-Za-z\d+.-]*$/.test(first) ? undefined : hasScheme(first)
-    const lead = typeof first === "string" ? first.charAt(0) : ""
-    const openHost = typeof first === "string" && t.right.parts.length > 1 && OPEN_HOST.test(first) ? first : ""
-    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute, lead, openHost })
-  },
-  (c) => c._tag === "Right",
-)
-
-/** Text that names a host and has not ended it: `https://api.github.com`, `//h:8080`. */
-const OPEN_HOST = /^(?:[A-Za-z][A-Za-z\d+.-]*:)?\/\/[^/?#]+$/
-
-const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
-/**
- * Whether a url names its scheme and host (`https://h/x`), which a url must when values write its
- * scheme: `{name}:cancel` with `https`, or `{a}:{b}` with `https` and `evil.com`, is a path under the
- * base url, where URL parsers would read `https:evil.com` as the host `evil.com`.
- */
-const hasSchemeAndHost = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:\/\//.test(url)
-
-/**
- * A base url and a path with exactly one `/` between them; a path that is empty or starts with
- * `?` or `#` is appended as it is. `first` is the path's first character, which the template
- * knows when it starts with text: reading it from the expanded path would flatten the string.
- */
-const joinBase = (baseUrl: string, path: string, first: string): string => {
-  if (baseUrl === "" || first === "" || first === "?" || first === "#") return baseUrl + path
-  const slashes = (baseUrl.endsWith("/") ? 1 : 0) + (first === "/" ? 1 : 0)
-  return slashes === 2 ? baseUrl + path.slice(1) : slashes === 1 ? baseUrl + path : `${baseUrl}/${path}`
-}
-
-/**
- * The template expanded, and joined to the base unless it has a scheme of its own. Without a
- * base, a url that starts with `//` names a host, and so, to URL parsers, does one with a special
- * scheme and no `//` (`http:evil.example`): when values made it so (`/{owner}/{repo}` with
- * `owner: ""`, `{a}:{b}`), the request would leave for the host a value names.
- */
-const urlOf = (c: Compiled, o: Options): Result<string> => {
-  const path = Template.expandWith(c.template, o.params)
-  if (path._tag === "Left") return path.left
-  const base = o.baseUrl ?? ""
-  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, path.right)
-  if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
-  // without a base the url goes as it is: values may not make it name a host
-  const moved = c.absolute === undefined && hasScheme(path.right) ? 'give the url a scheme without "//" and a host (URL parsers would read what follows as the host)'
-    : path.right.startsWith("//") && !c.template.source.startsWith("//") ? 'make the url start with "//" (it would name another host)' : undefined
-  if (moved === undefined) return keptHost(c, path.right)
-  const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote the scheme or one of the slashes
-  return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", `a value cannot ${moved}`)
-}
-
-/**
- * The url, unless a value added to the host that the template's text names: `https://api.github.com{+path}`
- * with `.evil.com/x`, `@evil.com/x` or `:8443/x` would send the request, credentials included, elsewhere.
- */
-const keptHost = (c: Compiled, url: string): Result<string> => {
-  const next = url.charAt(c.openHost.length)
-  if (c.openHost === "" || next === "" || next === "/" || next === "?" || next === "#") return url
-  const after = c.template.parts[1] as Template.Expression // the expression that follows the host's text
-  return new EndpointError(shown(after.variables[0]!.name), `a value cannot add to the host of ${quote(c.openHost)} (the request would go to another host): make it start with "/", "?" or "#"`)
-}
-
-// the query or the body ---------------------------------------------------------------------------
-
-const urlTooLong = (): EndpointError => new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
-
-const notSent = (name: string, u: unknown): EndpointError =>
-  new EndpointError(shown(name), `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`)
-
-/**
- * One parameter as query text: `null` gives none; an array is joined with `,`, or repeated as
- * `name[]=a&name[]=b` when the name ends in `[]`, its `null` members left out.
- */
-const queryPair = (name: string, value: unknown): Result<string> => {
-  const s = textOf(value)
-  if (s !== undefined || value === null) return s === undefined ? "" : pairOf(name, s)
-  if (!isArray(value)) return notSent(name, value)
-  const all = membersOf(value)
-  if (all === undefined) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
-  const members: Array<string> = []
-  // a long string, or a long name[], listed many times must not build a huge text before the url's bound is checked
-  const apart = name.endsWith("[]") ? name.length + 2 : 1 // what each member adds besides its text: "&name[]=" or ","
-  let length = 0
-  for (let i = 0; i < all.length; i++) {
-    const member = all[i]
-    const text = textOf(member)
-    if (text === undefined && member !== undefined && member !== null) return notSent(`${name}[${i}]`, member)
-    if (text !== undefined) members.push(text)
-    if (text !== undefined && (length += text.length + apart) > Template.MAX_LENGTH + apart) return urlTooLong()
-  }
-  if (!name.endsWith("[]")) return pairOf(name, members.join(","))
-  const pairs = members.map((m) => pairOf(name, m))
-  return pairs.find(isError) ?? pairs.join("&")
-}
-
-/** The query text of the parameters that the template does not name; a getter or Proxy trap inside a value that throws is named by its parameter. */
-const queryOf = (params: Options["params"], names: Compiled["names"]): Result<string> => {
-  let query = ""
-  const keys = Object.keys(params)
-  let i = 0 // outside the loop: the catch names the parameter it stopped at
-  try {
-    for (; i < keys.length; i++) {
-      const key = keys[i]!
-      const p = names.has(key) ? "" : queryPair(key, params[key])
-      if (typeof p !== "string") return p
-      if (p !== "") query += (query === "" ? "" : "&") + p
-      if (query.length > Template.MAX_LENGTH) return urlTooLong()
-    }
-  } catch (e) {
-    return toEndpointError(e, shown(keys[i]!))
-  }
-  return query
-}
-
-/** A url with query text added before its fragment, after `?` or `&` (none after a trailing `?` or `&`). */
-const withQuery = (url: string, query: string): string => {
-  if (query === "") return url
-  const hash = url.indexOf("#")
-  const base = hash < 0 ? url : url.slice(0, hash)
-  const separator = !base.includes("?") ? "?" : base.endsWith("?") || base.endsWith("&") ? "" : "&"
-  return base + separator + query + (hash < 0 ? "" : url.slice(hash))
-}
-
-/** The body built from the parameters that the template does not name; `undefined` for none. */
-const bodyOf = (params: Options["params"], names: Compiled["names"]): Record<string, unknown> | undefined => {
-  let body: Record<string, unknown> | undefined
-  for (const key of Object.keys(params)) if (!names.has(key)) put((body ??= {}), key, params[key])
-  return body
-}
-
-// the headers -------------------------------------------------------------------------------------
-
-const tooLong = (): EndpointError =>
-  new EndpointError("headers.accept", `the value built from mediaType would be longer than ${MAX_HEADER_LENGTH} characters`)
-
-/** Each vendor media type of `accept` with the format in place of its own: `vnd.github.v3.raw`. */
-const withFormat = (accept: string, format: string): Result<string> => {
-  const entries = accept.split(",")
-  if (accept.length + entries.length * (format.length + 1) > MAX_HEADER_LENGTH) return tooLong()
-  return entries.map((e) => e.replace(VENDOR_TYPE, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`)).join(",")
-}
-/** A vendor media type, `application/vnd.github[.v3][.raw][+json]`, in any case: media types are case-insensitive (RFC 9110 §8.3.1). */
-const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/i
-const OCTET_STREAM = /application\/octet-stream/i
-
-/** The preview names an accept value holds: each run of word characters and `-` that ends in `-preview`, in any case, names what is left without it (`my-previewer` names none; `a-preview-preview` names `a`, as a given preview would). */
-const previewsIn = (accept: string): Array<string> =>
-  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => {
-    const name = previewName(run)
-    return name !== run && name !== "" ? [name] : []
-  })
-
-/**
- * The accept header for a media type: the format replaces the vendor media type's own; previews
- * make it a list of `application/vnd.github.<name>-preview` types (with the format, or `+json`),
- * the names already in the header first. An accept that asks for `application/octet-stream` stays.
- */
-const amendAccept = (accept: string | undefined, { format = "", previews }: MediaType): Result<string | undefined> => {
-  if ((format === "" && previews.length === 0) || (accept !== undefined && OCTET_STREAM.test(accept))) return accept
-  const formatted = format !== "" && accept !== undefined ? withFormat(accept, format) : accept
-  if (isError(formatted) || previews.length === 0) return formatted
-  const names = new Map<string, string>() // each name once, in any case (media types are case-insensitive), first spelling kept
-  for (const name of [...(formatted === undefined ? [] : previewsIn(formatted)), ...previews.map(previewName)]) {
-    const key = name.toLowerCase()
-    if (!names.has(key)) names.set(key, name)
-  }
-  const suffix = format !== "" ? "." + format : "+json"
-  let length = 0
-  for (const name of names.values()) length += name.length + "application/vnd.github.-preview,".length + suffix.length
-  return length > MAX_HEADER_LENGTH + 1 ? tooLong() : Array.from(names.values(), (name) => `application/vnd.github.${name}-preview${suffix}`).join(",")
-}
-
-type HeaderRecord = Record<string, string | number>
-
-/** A copy of headers without the `null` (and `undefined`) values, which remove a header. */
-const withoutNulls = (headers: Headers): HeaderRecord => {
-  const out: HeaderRecord = {}
-  for (const name of Object.keys(headers)) if (headers[name] !== null && headers[name] !== undefined) put(out, name, headers[name]!)
-  return out
-}
-
-/** The result's headers: no `null` values, the amended accept, and the JSON content type when `json` and none is named. */
-const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Result<HeaderRecord> => {
-  let removes = false
-  for (const name of Object.keys(headers)) {
-    const value = headers[name]
-    if (typeof value === "string" && value.length > MAX_HEADER_LENGTH) return new EndpointError(`headers.${shown(name)}`, `longer than ${MAX_HEADER_LENGTH} characters`)
-    removes ||= value === null || value === undefined
-  }
-  const out = (removes ? withoutNulls(headers) : { ...headers }) as HeaderRecord // a spread defines keys, as put does
-  const accept = own(headers, "accept") as Headers[string] | undefined
-  const amended = amendAccept(accept === null || accept === undefined ? undefined : String(accept), mediaType)
-  if (isError(amended)) return amended
-  if (amended !== undefined && amended !== String(accept)) put(out, "accept", amended) // a number stays a number unless amended
-  if (json && !has(headers, "content-type")) put(out, "content-type", "application/json; charset=utf-8")
-  return out
-}
-
-/** A media type as text: the format, then each preview on a line of its own (no part holds a line break). */
-const mediaTypeText = (m: MediaType): string => (m.previews.length === 0 ? (m.format ?? "") : [m.format ?? "", ...m.previews].join("\n"))
-
-/** The result's headers without and with a JSON body, remembered for frozen headers (defaults' are) by the media type's text. */
-const readyHeaders = [false, true].map((json) =>
-  byFrozenAndText(
-    (headers: Headers, text: string): Result<HeaderRecord> => {
-      const [format = "", ...previews] = text.split("\n")
-      return finalHeaders(headers, { format, previews }, json)
-    },
-    (ready) => !isError(ready),
-  ),
-)
-
-/** The result's own headers: a copy of the ready ones, or built for it. */
-const headersOf = (o: Options, json: boolean): Result<HeaderRecord> => {
-  const ready = readyHeaders[json ? 1 : 0]!(o.headers, mediaTypeText(o.mediaType))
-  return ready === undefined ? finalHeaders(o.headers, o.mediaType, json) : isError(ready) ? ready : { ...ready }
-}
+export { MAX_HEADER_LENGTH, type RequestOptions } from "./internal/build.js"
 
 // destructors -------------------------------------------------------------------------------------
 
 /** Merged options to request options. Parameters that the url names fill it; for `GET` and
  * `HEAD` the others become the query, for other methods the JSON body (unless `data` is the
  * body). Reads no defaults; never throws (a caller's getter inside a value becomes a `Left`).
+ * Options that `Options.decode` or `Merge.merge` did not make are checked by the codec first, so
+ * a hand-built header value with CR LF, or a method that is no token, is an `EndpointError` too.
  * @example
  * import { Parse, Options } from "fp-endpoint"
  * Parse.parse({ ...Options.empty, method: "GET", baseUrl: "https://api.github.com", url: "/orgs/{org}/repos", params: { org: "octokit", page: 2 } })
  * // right({ method: "get", url: "https://api.github.com/orgs/octokit/repos?page=2", headers: {} })
+ * Parse.parse({ ...Options.empty, url: "/x", headers: { "x-a": "1\r\nx-b: 2" } }) // left(EndpointError: headers.x-a: header value contains CR, LF or NUL)
  * @since 0.1.0
  */
-export const parse = (o: Options): Either<EndpointError, RequestOptions> => {
-  try {
-    const result = parseOptions(o)
-    return isError(result) ? left(result) : right(result)
-  } catch (e) {
-    return left(toEndpointError(e))
-  }
-}
+export const parse = (o: Options): Either<EndpointError, RequestOptions> => (Codec.is(o) ? build(o) : chain(normal(o), build))
 
-const parseOptions = (o: Options): Result<RequestOptions> => {
-  if (o.url === undefined) return new EndpointError("url", "required, got nothing")
-  const c = compiled(o.url)
-  if (c._tag === "Left") return c.left
-  const method = (o.method ?? "GET").toLowerCase()
-  const path = urlOf(c.right, o)
-  if (isError(path)) return path
-  const query = method === "get" || method === "head" ? queryOf(o.params, c.right.names) : undefined
-  if (isError(query)) return query
-  const url = query === undefined || query === "" ? path : c.right.plain ? `${path}?${query}` : withQuery(path, query)
-  const body = query !== undefined ? undefined : o.data !== undefined ? o.data : bodyOf(o.params, c.right.names)
-  if (url.length > Template.MAX_LENGTH) return urlTooLong()
-  const hasBody = query === undefined && body !== undefined
-  const headers = headersOf(o, hasBody && !isOpaqueBody(body))
-  if (isError(headers)) return headers
-  const { request } = o // literals define their keys: a setter on Object.prototype sees none
-  if (!hasBody) return request === undefined ? { method, url, headers } : { method, url, headers, request }
-  return request === undefined ? { method, url, headers, body } : { method, url, headers, body, request }
-}
+/** Options not in normal form decoded again from their flat form; a parameter named as an option would become that option, and is refused. */
+const normal = (o: Options): Either<EndpointError, Options> =>
+  attempt(() => {
+    if (!isPlainObject(o) || !isPlainObject(o.params)) return fail("options", "expected options in the model's form, with params (Options.decode makes them)")
+    const option = Object.keys(o.params).find(isReserved)
+    return option === undefined ? decode(encode(o)) : fail(child("params", option), "is named as an option: an option goes in its own field")
+  })

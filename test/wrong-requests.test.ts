@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process"
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
 import { describe, expect, test } from "vitest"
-import { endpoint, EndpointError, isEndpointError, Options, Request } from "../src/index.js"
+import { endpoint, EndpointError, isEndpointError, Options, Parse, Request } from "../src/index.js"
 import { errorOf } from "./helpers.js"
 
 describe("a route fixes the method and the url", () => {
@@ -242,6 +242,22 @@ describe("only EndpointError, and only a real one", () => {
 })
 
 describe("no way around validation", () => {
+  test("Parse.parse checks hand-built options as the codec would: no header injection, no odd base url, no forged method", () => {
+    const left = (o: Partial<Options.Options>) => {
+      const r = Parse.parse({ ...Options.empty, url: "/user", ...o })
+      return E.isLeft(r) ? r.left.message : "right"
+    }
+    expect(left({ headers: { "x-a": "a\r\nx-injected: 1" } })).toBe("headers.x-a: header value contains CR, LF or NUL")
+    expect(left({ headers: { "Bad Name": "v" } })).toBe('headers["Bad Name"]: header name is not an RFC 9110 token')
+    expect(left({ method: "GET /x HTTP/1.1\r\n" })).toMatch(/^method: .* is not an HTTP method token$/)
+    expect(left({ baseUrl: "https://evil.com?" })).toMatch(/^baseUrl: expected an absolute http\(s\) url/)
+    expect(left({ baseUrl: "javascript:" })).toMatch(/^baseUrl: /)
+    expect(left({ mediaType: { format: "raw, text/html", previews: [] } })).toMatch(/^mediaType.format: /)
+    expect(left({ params: { url: "https://evil.example" } })).toBe("params.url: is named as an option: an option goes in its own field")
+    expect(E.isLeft(Parse.parse(null as never)) && E.isLeft(Parse.parse({ url: "/x" } as never))).toBe(true)
+    const normalised = Parse.parse({ ...Options.empty, url: "/x", headers: { Accept: "text/plain" } as never }) // what decode would make of it
+    expect(E.isRight(normalised) && normalised.right.headers).toEqual({ accept: "text/plain" })
+  })
   test("Request.buildWith validates defaults taken from any function's DEFAULTS", () => {
     const impostor = Object.assign(() => undefined, { DEFAULTS: { url: "/x", headers: { "x-a": "1\r\nInjected: 1" } } })
     const built = pipe(Request.empty, Request.buildWith(impostor as never))

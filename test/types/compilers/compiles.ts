@@ -12,6 +12,7 @@ import {
   type NamesOf,
   type Names,
   type RequestOptions,
+  toRequestInit,
 } from "../../../src/index.js"
 
 // GitHub's own names: `-` inside a {name}
@@ -73,3 +74,5 @@ interface Point {
 }
 declare const point: Point
 export const spread = endpoint("GET /map{?point*}", { point: { ...point } })
+const maybeRequest: { readonly signal: AbortSignal } | undefined = process.env["NO_SIGNAL"] ? undefined : { signal: new AbortController().signal }
+export const sent = toRequestInit({ method: "get", url: "/x", headers: {}, request: maybeRequest })
