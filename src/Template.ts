@@ -234,7 +234,7 @@ const pair = (op: Rules, name: string, raw: string, value: string): string => (r
 const member = (op: Rules, v: VarSpec, list: boolean, key: string, value: unknown): Text => {
   const field = list ? `${v.name}[${key}]` : `${v.name}.${key}`
   const s = textOf(value)
-  if (s === undefined) return new EndpointError(shown(field), `a list or record member must be a string, number, boolean or bigint, got ${kindOf(value)}`)
+  if (s === undefined) return new EndpointError(shown(field), `a list or record member must be a string, finite number, boolean or bigint, got ${kindOf(value)}`)
   const k = list ? "" : encoded(key, op.allow, field)
   const e = encoded(s, op.allow, field)
   if (typeof k !== "string" || typeof e !== "string") return typeof k !== "string" ? k : e
@@ -269,7 +269,7 @@ const variable = (op: Rules, v: VarSpec, value: unknown): Text | undefined => {
   const scalar = textOf(value)
   if (scalar === undefined) {
     if (isArray(value) || isPlainObject(value)) return composite(op, v, value)
-    return new EndpointError(shown(v.name), `cannot expand ${aKind(value)} in the url template (expected a string, number, boolean, bigint, list or record)`)
+    return new EndpointError(shown(v.name), `cannot expand ${aKind(value)} in the url template (expected a string, finite number, boolean, bigint, list or record)`)
   }
   const s = v.prefix > 0 ? [...scalar.slice(0, 2 * v.prefix)].slice(0, v.prefix).join("") : scalar // code points: no pair is split
   const e = encoded(s, op.allow, v.name)

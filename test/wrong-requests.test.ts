@@ -130,6 +130,21 @@ describe("a path value cannot move the request", () => {
   })
 })
 
+describe("NaN and Infinity never reach a url", () => {
+  test("in a path, a query or a list they are an EndpointError naming the parameter, as in headers and JSON bodies", () => {
+    expect(errorOf(() => endpoint("GET /repos/o/r/issues/{issue_number}", { issue_number: Number.NaN })).message).toBe(
+      "issue_number: cannot expand a NaN in the url template (expected a string, finite number, boolean, bigint, list or record)",
+    )
+    expect(errorOf(() => endpoint("GET /repos/o/r/issues", { page: Number.parseInt("x") })).message).toBe(
+      "page: cannot be sent as a query parameter: expected a string, finite number, boolean, bigint or an array of them, got NaN",
+    )
+    expect(errorOf(() => endpoint("GET /x", { ids: [1, -Infinity] })).path).toBe("ids[1]")
+    expect(errorOf(() => endpoint("GET /x{?list}", { list: [1, Infinity] })).path).toBe("list[1]")
+    expect(errorOf(() => endpoint("GET /x{?rec*}", { rec: { a: Number.NaN } })).path).toBe("rec.a")
+    expect(endpoint("GET /x/{n}{?m}", { n: -0.5, m: 1e21 }).url).toBe("https://api.github.com/x/-0.5?m=1e%2B21") // finite numbers as String() writes them
+  })
+})
+
 describe("headers and base urls that can be expressed and checked", () => {
   test("null removes a header, a default one included; concat keeps the null", () => {
     const r = endpoint("GET /user", { headers: { "user-agent": null } })

@@ -131,7 +131,7 @@ const keptHost = (c: Compiled, url: string): Result<string> => {
 const urlTooLong = (): EndpointError => new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
 
 const notSent = (name: string, u: unknown): EndpointError =>
-  new EndpointError(shown(name), `cannot be sent as a query parameter: expected a string, number, boolean, bigint or an array of them, got ${kindOf(u)}`)
+  new EndpointError(shown(name), `cannot be sent as a query parameter: expected a string, finite number, boolean, bigint or an array of them, got ${kindOf(u)}`)
 
 /**
  * One parameter as query text: `null` gives none; an array is joined with `,`, or repeated as

@@ -20,6 +20,7 @@ export const child = (path: string, key: string): string =>
 
 /** What kind of value this is, in words: "null", "array", "function", "Date", ... Never throws. */
 export const kindOf = (u: unknown): string => {
+  if (typeof u === "number" && !Number.isFinite(u)) return String(u) // NaN, Infinity: what went wrong, not just a number
   if (u === null || typeof u !== "object") return u === null ? "null" : typeof u
   try {
     if (Array.isArray(u)) return "array"

@@ -49,6 +49,6 @@ export const encode = (s: string, allow: number): string | undefined => {
 /** The index of the first lone surrogate in `s`, -1 when there is none. */
 export const loneSurrogateAt = (s: string): number => s.search(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/)
 
-/** The text of a scalar: a string as it is; a number, boolean or bigint by `String`; `undefined` for anything else. */
+/** The text of a scalar: a string as it is; a finite number, boolean or bigint by `String`; `undefined` for anything else (`NaN` too: a url with `NaN` in it is a failed computation's). */
 export const textOf = (u: unknown): string | undefined =>
-  typeof u === "string" ? u : typeof u === "number" || typeof u === "boolean" || typeof u === "bigint" ? String(u) : undefined
+  typeof u === "string" ? u : (typeof u === "number" && Number.isFinite(u)) || typeof u === "boolean" || typeof u === "bigint" ? String(u) : undefined
