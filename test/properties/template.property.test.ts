@@ -244,7 +244,7 @@ const valueFor = (use: Use): fc.Arbitrary<unknown> => {
   const scalar = fc.oneof(
     { weight: 4, arbitrary: scalarString },
     { weight: 1, arbitrary: fc.integer() },
-    { weight: 1, arbitrary: fc.double() },
+    { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) }, // NaN and Infinity are refused (a separate test), url-template writes them
     { weight: 1, arbitrary: fc.boolean() },
   )
   const member = str(fc.string({ unit: "binary", minLength: 1, maxLength: 1 })).filter(
