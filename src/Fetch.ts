@@ -5,7 +5,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
 import { aKind, child, kindOf, quote, sameHeader } from "./internal/describe.js"
-import { bodyKind, isBoxedBigInt, isBoxedString, isSharedBuffer, isTypedArray, tagOf } from "./internal/body.js"
+import { bodyKind, isBoxedBigInt, isBoxedString, isSharedBuffer, isTypedArray, numberIn, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { breaksLine, isToken } from "./internal/token.js"
@@ -90,16 +90,18 @@ interface Frame { readonly object: object; readonly holder: object; readonly key
 /** A frame of `toJson`'s stack: `object` as JSON.stringify walks it (an array's copy), `source` the caller's own. */
 interface Open extends Frame { readonly source: object }
 const pathOf = (steps: ReadonlyArray<Omit<Frame, "object">>): string => // the first step is from JSON's wrapper to the body
-  steps.slice(1).reduce((path, { holder, key }) => (isArray(holder) ? `${path}[${key}]` : child(path, key)), "body")
+  steps.slice(1).reduce((path, { holder, key }) => (isArray(holder) || isTypedArray(holder) ? `${path}[${key}]` : child(path, key)), "body")
 
 /**
- * What JSON would do wrong with a value that is no object: refuse a bigint, send `NaN`, `Infinity` or an
- * array's `undefined` as `null`, leave out a function or a symbol (a `member`; as the body, send nothing).
+ * What JSON would do wrong with a value that is no object: refuse a bigint; send `NaN`, `Infinity`, or an
+ * array's `undefined`, function or symbol as `null`; leave out an object's function or symbol (as the
+ * body, send nothing).
  */
-const scalarProblem = (value: unknown, member: boolean): string =>
+const scalarProblem = (value: unknown, holder: "array" | "object" | "body"): string =>
   typeof value === "bigint" ? "a bigint cannot be serialised as JSON"
   : typeof value === "number" || value === undefined ? `${value} cannot be serialised as JSON (it would be sent as null)`
-  : `${aKind(value)} cannot be serialised as JSON${member ? " (it would be left out)" : ""}`
+  : holder === "array" ? `${aKind(value)} cannot be serialised as JSON (it would be sent as null)`
+  : `${aKind(value)} cannot be serialised as JSON${holder === "object" ? " (it would be left out)" : ""}`
 
 const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
   try {
@@ -124,7 +126,8 @@ const contentsProblem = (value: object): string | undefined => {
     const plain = isPlainObject(value) // none of the kinds below but by its own members: no slot checks, which cost a throw each
     if (!plain && isBoxedBigInt(value)) return "a bigint cannot be serialised as JSON"
     if (!plain && bodyKind(value) !== "json" && !isTypedArray(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent as {}): send it as data, the whole body, or encode it first`
-    if (!plain && HOLDS_NO_JSON.test(tagOf(value))) return `${aKind(value)} cannot be serialised as JSON (JSON keeps none of what it holds): send the fields you mean as a plain object`
+    const lost = plain ? undefined : lostByJson(value)
+    if (lost !== undefined) return `${aKind(value)} cannot be serialised as JSON (${lost}): send the fields you mean as a plain object`
     if (typeof member(value, "then", plain) === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
     if (typeof member(value, Symbol.asyncIterator, plain) === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
     if (typeof member(value, Symbol.iterator, plain) !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
@@ -134,8 +137,15 @@ const contentsProblem = (value: object): string | undefined => {
   }
 }
 
-/** Objects whose state JSON.stringify cannot see: an error's message, a regular expression's pattern, what a weak collection holds. */
-const HOLDS_NO_JSON = /^\[object (?:Error|RegExp|WeakMap|WeakSet|WeakRef)\]$/
+/** What JSON.stringify would lose of an object that is no plain one: an error's message (of a `DOMException` too), a pattern, a weak collection's contents, a boxed number that is not finite. */
+const lostByJson = (value: object): string | undefined => {
+  const tag = tagOf(value)
+  if (value instanceof Error || tag === "[object Error]") return "its message would be lost"
+  if (tag === "[object RegExp]") return "its pattern would be lost"
+  if (/^\[object Weak(?:Map|Set|Ref)\]$/.test(tag)) return "what it holds cannot be read"
+  const n = numberIn(value)
+  return n === undefined || Number.isFinite(n) ? undefined : `it holds ${n}, which would be sent as null`
+}
 
 /** `value[key]`, but never what Object.prototype supplies (someone may have added a `then` or an iterator there); only own members of a plain object. */
 const member = (value: object, key: PropertyKey, plain: boolean): unknown => {
@@ -179,7 +189,7 @@ const toJson = (body: unknown): string => {
     if (value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value)) return value
     if (value === undefined && !isArray(this)) return value // a member left out, as undefined options are
     while (stack.length > 0 && stack.at(-1)!.object !== this) open.delete(stack.pop()!.source) // JSON.stringify is done with them
-    const problem = typeof value !== "object" ? scalarProblem(value, stack.length > 0)
+    const problem = typeof value !== "object" ? scalarProblem(value, stack.length === 0 ? "body" : isArray(this) ? "array" : "object")
       : open.has(value) ? "a circular reference cannot be serialised as JSON"
       : stack.length >= MAX_DEPTH ? "nested too deeply to serialise as JSON"
       : isArray(value) ? arrayProblem(value) : contentsProblem(value)

@@ -384,7 +384,7 @@ const validatePreviews = (u: unknown, c: t.Context): t.Validation<ReadonlyArray<
 const validateMediaType = (u: unknown, c: t.Context): t.Validation<MediaType> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
   const unknownKey = Object.keys(u).find((k) => k !== "format" && k !== "previews")
-  if (unknownKey !== undefined) return failure(u[unknownKey], at(c, unknownKey, u), "unknown key (expected format or previews)")
+  if (unknownKey !== undefined) return failure(u, at(c, unknownKey, u), "unknown key (expected format or previews)") // its value is not read: a getter there would hide this
   const given = readOwn(u, "format", c) // own: a polluted prototype names nothing
   if (given._tag === "Left") return given
   const listed = readOwn(u, "previews", c)

@@ -141,23 +141,26 @@ describe("values JSON would send without what they hold", () => {
   })
 
   it("an Error, a RegExp or a weak collection, NaN, Infinity, an array's undefined, a function or a symbol is refused, naming the field", () => {
-    const nothing = "cannot be serialised as JSON (JSON keeps none of what it holds): send the fields you mean as a plain object"
+    const refused = (kind: string, why: string) => `${kind} cannot be serialised as JSON (${why}): send the fields you mean as a plain object`
     for (const [body, message] of [
-      [{ cause: new Error("x") }, `body.cause: an Error ${nothing}`],
-      [{ cause: Object.assign(new TypeError("x"), { code: 1 }) }, `body.cause: a TypeError ${nothing}`], // an own field would go, the message not
-      [{ pattern: /a+/ }, `body.pattern: a RegExp ${nothing}`],
-      [{ seen: new WeakMap() }, `body.seen: a WeakMap ${nothing}`],
-      [{ seen: new WeakSet() }, `body.seen: a WeakSet ${nothing}`],
-      [{ target: new WeakRef({}) }, `body.target: a WeakRef ${nothing}`],
+      [{ cause: new Error("x") }, `body.cause: ${refused("an Error", "its message would be lost")}`],
+      [{ cause: Object.assign(new TypeError("x"), { code: "E1" }) }, `body.cause: ${refused("a TypeError", "its message would be lost")}`], // its code would go, its message not
+      [{ reason: AbortSignal.abort().reason }, `body.reason: ${refused("a DOMException", "its message would be lost")}`], // an Error whose tag says DOMException
+      [{ pattern: /a+/ }, `body.pattern: ${refused("a RegExp", "its pattern would be lost")}`],
+      [{ seen: new WeakMap() }, `body.seen: ${refused("a WeakMap", "what it holds cannot be read")}`],
+      [{ seen: new WeakSet() }, `body.seen: ${refused("a WeakSet", "what it holds cannot be read")}`],
+      [{ target: new WeakRef({}) }, `body.target: ${refused("a WeakRef", "what it holds cannot be read")}`],
+      [{ ratio: new Number(Number.NaN) }, `body.ratio: ${refused("a Number", "it holds NaN, which would be sent as null")}`],
       [{ ratio: 0 / 0 }, "body.ratio: NaN cannot be serialised as JSON (it would be sent as null)"],
       [[1, -1 / 0], "body[1]: -Infinity cannot be serialised as JSON (it would be sent as null)"],
-      [{ samples: new Float64Array([1, Number.NaN]) }, 'body.samples["1"]: NaN cannot be serialised as JSON (it would be sent as null)'],
+      [{ samples: new Float64Array([1, Number.NaN]) }, "body.samples[1]: NaN cannot be serialised as JSON (it would be sent as null)"],
       [{ ids: [1, undefined] }, "body.ids[1]: undefined cannot be serialised as JSON (it would be sent as null)"],
       [{ onDone: () => 1 }, "body.onDone: a function cannot be serialised as JSON (it would be left out)"],
       [{ tag: Symbol("t") }, "body.tag: a symbol cannot be serialised as JSON (it would be left out)"],
+      [{ steps: [() => 1] }, "body.steps[0]: a function cannot be serialised as JSON (it would be sent as null)"],
     ] as const) expect(failure(options({ body })).message).toBe(message)
-    const [, init] = toRequestInit(options({ body: { a: undefined, b: 1, c: { toJSON: () => ({ n: 1 }) } } })) // an undefined member is left out, as an undefined option is
-    expect(init.body).toBe('{"b":1,"c":{"n":1}}')
+    const [, init] = toRequestInit(options({ body: { a: undefined, b: 1, c: { toJSON: () => ({ n: 1 }) }, n: new Number(2) } })) // an undefined member is left out, as an undefined option is
+    expect(init.body).toBe('{"b":1,"c":{"n":1},"n":2}')
   })
 
   it("what keeps its contents is sent: a toJSON that makes one plain, a Date, index keys, a boxed string, a then that is data", () => {

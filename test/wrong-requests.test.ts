@@ -233,6 +233,7 @@ describe("only EndpointError, and only a real one", () => {
     expect(at({ mediaType: { get format() { return boom() } } })).toBe("mediaType.format")
     expect(at({ mediaType: { format: "raw", get previews() { return boom() } } })).toBe("mediaType.previews")
     expect(at({ headers: { "0": {} } })).toBe('headers["0"]') // a key, not an index
+    expect(errorOf(() => endpoint("GET /x", { mediaType: { get extra() { return boom() } } })).message).toBe("mediaType.extra: unknown key (expected format or previews)") // not read
     expect(at({ headers: new Proxy({}, { ownKeys: boom }) })).toBe("headers") // no key to name
     expect(reads).toBe(5)
   })

@@ -16,6 +16,7 @@ const SLOTS = {
   dataViewBuffer: getter(DataView.prototype, "buffer"),
   stringValue: String.prototype.valueOf as Getter, // methods, not getters, but as much a check of a slot
   bigintValue: BigInt.prototype.valueOf as Getter,
+  numberValue: Number.prototype.valueOf as Getter,
 }
 /** What a slot getter reads from `u`; `undefined` when `u` lacks the slot. */
 const slot = (get: Getter, u: unknown): unknown => {
@@ -51,6 +52,9 @@ const isWebBody = (u: object): boolean => {
 
 /** Whether `u` is a boxed string (`new String("x")`, which JSON writes as the string), by its slot. */
 export const isBoxedString = (u: unknown): boolean => slot(SLOTS.stringValue, u) !== undefined
+
+/** The number a boxed number (`new Number(NaN)`) holds, by its slot; `undefined` for anything else. */
+export const numberIn = (u: unknown): number | undefined => slot(SLOTS.numberValue, u) as number | undefined
 
 /** Whether `u` is a boxed bigint (`Object(1n)`, which JSON cannot write either), by its slot. */
 export const isBoxedBigInt = (u: unknown): boolean => slot(SLOTS.bigintValue, u) !== undefined
