@@ -34,6 +34,8 @@ export type EndpointOptions = FlatOptions
  */
 export interface Merged extends FlatOptions {
   readonly method: string
+  /** Always there (the defaults have headers), and the caller's own copy: octokit's hooks set a header on it. */
+  headers: { [name: string]: string | number | null }
 }
 
 /** The type of the built-in defaults; `defaults(o)` gives `DEFAULTS` the type `BuiltInDefaults & typeof o` (see {@link Defaulted}).
@@ -72,6 +74,10 @@ export type SuppliedBy<D> = IsAny<D> extends true
  */
 export type Defaulted<D, O> = [Clashing<D, O>] extends [never] ? D & O
   : Without<D, Clashing<D, O>> & Without<O, Clashing<D, O>> & { readonly [K in Clashing<D, O> & keyof O]: Landed<K, D[K & keyof D], O[K]> }
+/** Options `O` with header names lowercase, as `defaults()` keeps them (`Authorization` is `DEFAULTS.headers.authorization`). */
+type LowerHeaders<O> = O extends { readonly headers: infer H extends object }
+  ? Without<O, "headers"> & { readonly headers: { readonly [K in keyof H as K extends string ? Lowercase<K> : never]: H[K] } }
+  : O
 /** `T` without the keys `K`, its index signature kept (`Omit` would keep nothing but it). */
 type Without<T, K> = { [P in keyof T as P extends K ? never : P]: T[P] }
 /** What `O`'s value at `K` makes of `D`'s: `D`'s where it may be `undefined`; `headers`, `mediaType` and `request` combine key by key. */
@@ -116,6 +122,8 @@ interface Given {
   readonly mediaType?: FlatOptions["mediaType"]
   readonly data?: unknown
   readonly request?: FlatOptions["request"]
+  /** Never a function: options that are a Promise (a forgotten `await`) do not compile. */
+  readonly then?: never
   readonly [parameter: string]: any
 }
 
@@ -157,7 +165,9 @@ type SecondOf<R extends string, D, M extends string, V extends string> = [R] ext
  * both, not two overloads, so that every compiler reports the right error (TypeScript 7 reports
  * only the last overload that failed).
  */
-type Only<A, D, M extends string, V extends string> = [A] extends [string] ? Alone<Extract<A, string>, D> : OptionsFor<Or<V, UrlOf<D>>, D, M, V>
+type Only<A, D, M extends string, V extends string> = [A] extends [string] ? Alone<Extract<A, string>, D>
+  : [A] extends [object] ? OptionsFor<Or<V, UrlOf<D>>, D, M, V>
+  : string | Given // a route or options, not known which (octokit's `request(route: string | EndpointOptions)`): checked at run time
 type OnlyMethod<A, D, M extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["method"] : Or<NoInfer<M>, MethodOf<D>>
 type OnlyUrl<A, D, V extends string> = [A] extends [string] ? Parsed<Extract<A, string>>["url"] : Or<NoInfer<V>, UrlOf<D>>
 
@@ -192,11 +202,11 @@ export interface Endpoint<D extends object = BuiltInDefaults> {
   /** The current defaults, deeply frozen. */
   readonly DEFAULTS: D
   /** A new endpoint whose defaults are `concat(DEFAULTS, options)`. */
-  defaults<const O extends Given>(options: O): Endpoint<Defaulted<D, O>>
+  defaults<const O extends Given>(options: O): Endpoint<Defaulted<D, LowerHeaders<O>>>
   /** Defaults, route (or options) and options merged, not parsed; `method` as written. */
   merge<A extends string | object, M extends string = never, V extends string = never>(
     routeOrOptions: Only<A, D, M, V>,
-  ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>>
+  ): MergedAs<OnlyMethod<A, D, M>, OnlyUrl<A, D, V>> & ([A] extends [string] ? unknown : ParamsGiven<A>)
   merge<R extends string = never, M extends string = never, V extends string = never, const P extends object | undefined = undefined>(
     first: R | Given,
     options: P & SecondOf<NoInfer<R>, D, M, V>,
@@ -269,7 +279,7 @@ const derived = (o: Options): Either<EndpointError, Endpoint> => chain(frozenOpt
  * ghe("GET /user").url // "https://ghe.example/api/v3/user"
  * @since 0.1.0
  */
-export const withDefaults = <const O extends Given>(options: O): Endpoint<Defaulted<BuiltInDefaults, O>> => endpoint.defaults(options)
+export const withDefaults = <const O extends Given>(options: O): Endpoint<Defaulted<BuiltInDefaults, LowerHeaders<O>>> => endpoint.defaults(options)
 
 /** The endpoint with the built-in defaults.
  * @example

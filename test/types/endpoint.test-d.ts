@@ -403,7 +403,7 @@ describe("one argument: a route or options, one signature", () => {
   })
   test("options alone", () => {
     expectTypeOf(endpoint({ method: "DELETE", url: "/x/{id}", id: 1 }).method).toEqualTypeOf<"delete">()
-    expectTypeOf(endpoint.merge({ method: "DELETE", url: "/x/{id}", id: 1 })).toEqualTypeOf<MergedAs<"DELETE", "/x/{id}">>()
+    expectTypeOf(endpoint.merge({ method: "DELETE", url: "/x/{id}", id: 1 })).toEqualTypeOf<MergedAs<"DELETE", "/x/{id}"> & { readonly id: 1 }>() // the parameters, to pass it back
     expectTypeOf(endpoint.either({ url: "/x" })).toEqualTypeOf<Either<EndpointError, RequestOptions<string>>>()
     // @ts-expect-error id is missing
     endpoint({ method: "DELETE", url: "/x/{id}" })

@@ -76,3 +76,11 @@ declare const point: Point
 export const spread = endpoint("GET /map{?point*}", { point: { ...point } })
 const maybeRequest: { readonly signal: AbortSignal } | undefined = process.env["NO_SIGNAL"] ? undefined : { signal: new AbortController().signal }
 export const sent = toRequestInit({ method: "get", url: "/x", headers: {}, request: maybeRequest })
+
+// what a first day brings (a TypeScript user's review): octokit's request(route: string | EndpointOptions),
+// its auth hook setting a header on merge()'s copy, merge() results passed back, DEFAULTS headers lowercase
+export const either = (route: string | FlatOptions) => endpoint(route)
+const hooked = endpoint.merge("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" })
+hooked.headers["authorization"] = "token x"
+export const back = endpoint(endpoint.merge({ method: "GET", url: "/repos/{owner}/{repo}", owner: "o", repo: "r" }))
+export const lowered: "token x" = endpoint.defaults({ headers: { Authorization: "token x" } }).DEFAULTS.headers.authorization

@@ -68,3 +68,8 @@ interface Point {
 declare const point: Point
 // @ts-expect-error "Type 'Point' is not assignable"
 endpoint("GET /map{?point*}", { point })
+
+// options that are a Promise: a forgotten await
+declare function loadParams(): Promise<{ per_page: number }>
+// @ts-expect-error "Types of property 'then' are incompatible"
+endpoint("GET /user/repos", loadParams())
