@@ -124,6 +124,8 @@ interface Given {
   readonly request?: FlatOptions["request"]
   /** Never a function: options that are a Promise (a forgotten `await`) do not compile. */
   readonly then?: never
+  /** axios' spelling of `baseUrl`, an `EndpointError` at run time. */
+  readonly baseURL?: never
   readonly [parameter: string]: any
 }
 

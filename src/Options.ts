@@ -433,6 +433,9 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
 /** The model with nothing set, not frozen: V8 spreads a frozen object many times slower. Never handed out. */
 const blank: Options = { ...empty }
 
+/** `baseURL` (axios' spelling) as a parameter would send the request, and the credentials meant for that host, to the default base url. */
+const MISSPELT_BASE_URL = "the option is spelt baseUrl; as a parameter this would go to the query or the body, and the request to the default base url"
+
 /** Reads flat options into the model, in one pass: the snapshot of the caller's object is its own parameters unless a key is reserved or undefined. */
 const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
@@ -445,6 +448,7 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
     const value = flat[key]
     const reserved = isReserved(key)
     if (value !== undefined && !reserved) {
+      if (key.length === 7 && key.toLowerCase() === "baseurl") return failure(value, at(c, key, value), MISSPELT_BASE_URL)
       if (params !== undefined) put(params, key, value)
       continue
     }

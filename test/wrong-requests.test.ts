@@ -130,6 +130,18 @@ describe("a path value cannot move the request", () => {
   })
 })
 
+describe("a misspelt baseUrl is not a parameter", () => {
+  test("baseURL (axios' spelling), in any case, is an EndpointError: the request, token included, would go to the default host", () => {
+    const ghe = { baseURL: "https://ghe.example/api/v3", headers: { authorization: "token for-ghe" } }
+    expect(errorOf(() => endpoint("GET /user", ghe as never)).message).toBe(
+      "baseURL: the option is spelt baseUrl; as a parameter this would go to the query or the body, and the request to the default base url",
+    )
+    expect(errorOf(() => endpoint.defaults({ BaseUrl: "https://ghe.example" })).path).toBe("BaseUrl")
+    expect(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3" }).url).toBe("https://ghe.example/api/v3/user")
+    expect(endpoint("POST /x", { base_url: "a" }).body).toEqual({ base_url: "a" }) // another name is a parameter
+  })
+})
+
 describe("NaN and Infinity never reach a url", () => {
   test("in a path, a query or a list they are an EndpointError naming the parameter, as in headers and JSON bodies", () => {
     expect(errorOf(() => endpoint("GET /repos/o/r/issues/{issue_number}", { issue_number: Number.NaN })).message).toBe(

@@ -73,3 +73,7 @@ endpoint("GET /map{?point*}", { point })
 declare function loadParams(): Promise<{ per_page: number }>
 // @ts-expect-error "Types of property 'then' are incompatible"
 endpoint("GET /user/repos", loadParams())
+
+// axios' spelling of baseUrl
+// @ts-expect-error "Type 'string' is not assignable to type 'undefined'"
+endpoint("GET /user", { baseURL: "https://ghe.example/api/v3" })
