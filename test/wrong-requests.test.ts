@@ -110,18 +110,24 @@ describe("a path value cannot move the request", () => {
     endpoint("GET /x" + "/.".repeat(15_000) + "{a}".repeat(15_000), { a: "b" })
     expect(performance.now() - started).toBeLessThan(2000) // a generous guard: it was quadratic
   })
-  test("a value cannot add to a host the template's text names; the host a template leaves to values is theirs", () => {
+  test("a value cannot change a host the template's text names; the host a template leaves to values is theirs", () => {
     const token = { headers: { authorization: "token SECRET" } }
     for (const path of ["@evil.com/user", ".evil.com/user", ":8443/user"]) {
       expect(errorOf(() => endpoint("GET https://api.github.com{+path}", { ...token, path })).message).toBe(
-        'path: a value cannot add to the host of "https://api.github.com" (the request would go to another host): make it start with "/", "?" or "#"',
+        `path: a value cannot change the host the url names: it would be "api.github.com${path.slice(0, -5)}" (a path after the host starts with "/", "?" or "#")`,
       )
     }
     expect(errorOf(() => endpoint("GET https://api.github.com{name}", { name: ".evil.com" })).path).toBe("name") // "." is unreserved
+    expect(errorOf(() => endpoint("GET http{s}://api.github.com{+p}", { s: "s", p: ".evil.com/x" })).path).toBe("p") // a scheme written by a value first
+    expect(errorOf(() => endpoint("GET {scheme}://api.github.com{+p}", { scheme: "https", p: "@evil.com/x" })).path).toBe("p")
     expect(errorOf(() => endpoint({ url: "//api.github.com{+path}", baseUrl: "", path: ".evil.com" })).path).toBe("path")
-    expect(errorOf(() => endpoint("GET https://api.github.com:{port}/x", { port: 8443 })).path).toBe("port")
+    expect(errorOf(() => endpoint("GET https://{+sub}.github.com/x", { sub: "evil.com#" })).path).toBe("sub") // the host's last text must stay
+    expect(errorOf(() => endpoint("GET http://localhost:{+port}/api", { port: "8080@evil.com" })).path).toBe("port") // a port is digits
     for (const path of ["/user", "?a=1", "#top", ""]) expect(endpoint("GET https://api.github.com{+path}", { path }).url).toBe(`https://api.github.com${path}`)
     expect(endpoint("GET https://{host}/x", { host: "ghe.example" }).url).toBe("https://ghe.example/x")
+    expect(endpoint("GET http://localhost:{port}/api", { port: 8080 }).url).toBe("http://localhost:8080/api")
+    expect(endpoint("GET https://api.{region}.example.com/x", { region: "eu" }).url).toBe("https://api.eu.example.com/x")
+    expect(endpoint("GET https://{sub}.github.com/x", { sub: "a" }).url).toBe("https://a.github.com/x")
     expect(endpoint({ url: "//api.github.com{+path}", path: ".evil.com" }).url).toBe("https://api.github.com//api.github.com.evil.com") // a path under the base url
   })
   test("values in the query, and dot segments written in the template, are left alone", () => {

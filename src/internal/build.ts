@@ -51,8 +51,8 @@ interface Compiled {
   readonly absolute: boolean | undefined
   /** The first character of every expansion when the template starts with literal text, else `""`. */
   readonly lead: string
-  /** The host the template's text names when an expression follows it directly (`https://h{+path}`, `//h{x}`), else `""`: values may not add to it. */
-  readonly openHost: string
+  /** The template's authority when values write some of it (`https://h{+path}`, `http{s}://h{+p}`, `https://{sub}.h/x`), else `undefined`. */
+  readonly host: HostShape | undefined
 }
 
 /** The url's template in route mode, its names, and whether it is plain, remembered by its text. */
@@ -67,14 +67,33 @@ const compiled = byText(
     const first = t.right.parts[0] ?? ""
     const absolute = typeof first !== "string" || /^[A-Za-z][A-Za-z\d+.-]*$/.test(first) ? undefined : hasScheme(first)
     const lead = typeof first === "string" ? first.charAt(0) : ""
-    const openHost = typeof first === "string" && t.right.parts.length > 1 && OPEN_HOST.test(first) ? first : ""
-    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute, lead, openHost })
+    return right({ template: t.right, names: names.length > 8 ? new Set(names) : { has: (name: string) => names.includes(name) }, plain, absolute, lead, host: hostShape(t.right.parts) })
   },
   (c) => c._tag === "Right",
 )
 
-/** Text that names a host and has not ended it: `https://api.github.com`, `//h:8080`. */
-const OPEN_HOST = /^(?:[A-Za-z][A-Za-z\d+.-]*:)?\/\/[^/?#]+$/
+/**
+ * An authority that values write some of: the text the template writes after `//` before its first
+ * expression (`prefix`), the text it writes last before the path (`suffix`), and the first expression.
+ */
+interface HostShape {
+  readonly prefix: string
+  readonly suffix: string
+  readonly first: Template.Expression
+}
+
+/** The shape of the template's authority when an expression stands in it; `undefined` when the text alone writes it, or there is none. */
+const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
+  const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
+  const opening = parts[at] as string | undefined
+  // an authority follows "//" at the url's start or after a scheme, whoever writes the scheme
+  if (opening === undefined || !/^[A-Za-z\d+.-]*:?$/.test(parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, opening.indexOf("//")))) return undefined
+  const prefix = opening.slice(opening.indexOf("//") + 2)
+  if (/[/?#]/.test(prefix) || typeof parts[at + 1] !== "object") return undefined // the text ends the authority itself
+  const end = parts.findIndex((p, i) => i > at && typeof p === "string" && /[/?#]/.test(p))
+  const suffix = end < 0 ? "" : (parts[end] as string).split(/[/?#]/, 1)[0]!
+  return { prefix, suffix, first: parts[at + 1] as Template.Expression }
+}
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
 /**
@@ -120,10 +139,14 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
  * with `.evil.com/x`, `@evil.com/x` or `:8443/x` would send the request, credentials included, elsewhere.
  */
 const keptHost = (c: Compiled, url: string): Result<string> => {
-  const next = url.charAt(c.openHost.length)
-  if (c.openHost === "" || next === "" || next === "/" || next === "?" || next === "#") return url
-  const after = c.template.parts[1] as Template.Expression // the expression that follows the host's text
-  return new EndpointError(shown(after.variables[0]!.name), `a value cannot add to the host of ${quote(c.openHost)} (the request would go to another host): make it start with "/", "?" or "#"`)
+  if (c.host === undefined) return url
+  const { prefix, suffix, first } = c.host
+  const authority = url.slice(url.indexOf("//") + 2).split(/[/?#]/, 1)[0]!
+  const added = authority.slice(prefix.length) // what values wrote, and the text between and after them
+  const kept = suffix !== "" ? authority.endsWith(suffix) && added.length >= suffix.length // the host's last text stays last
+    : prefix === "" || (prefix.endsWith(":") ? /^\d*$/.test(added) : prefix.endsWith(".") ? /^[\w.-]*$/.test(added) : added === "") // a port, a label, or nothing
+  if (kept) return url
+  return new EndpointError(shown(first.variables[0]!.name), `a value cannot change the host the url names: it would be ${quote(authority)} (a path after the host starts with "/", "?" or "#")`)
 }
 
 // the query or the body ---------------------------------------------------------------------------
