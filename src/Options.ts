@@ -419,9 +419,9 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
   method: checkedString("Method", (s) => (isToken(s) ? undefined : `${quote(s)} is not an HTTP method token`)),
   url: checkedString("Url", () => undefined),
   baseUrl: checkedString("BaseUrl", (s) =>
-    s === "" || (/^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/i.test(s) && !/[\s\0]/.test(s)) // the host ends at the first "/": no backtracking
+    s === "" || (/^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/i.test(s) && !/[\s\0\\]/.test(s)) // the host ends at the first "/": no backtracking; a backslash is a "/" to URL parsers, not to curl
       ? undefined
-      : `expected an absolute http(s) url with no query or fragment, or "", got ${quote(s)}`),
+      : `expected an absolute http(s) url with no query, fragment, whitespace or backslash, or "", got ${quote(s)}`),
   headers: guarded("Headers", isNormalHeaders, validateHeaders),
   mediaType: guarded("MediaType", isNormalMediaType, validateMediaType),
   data: frozen(new t.Type<unknown>("Data", (_): _ is unknown => true, t.success, t.identity)),
@@ -434,6 +434,7 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
 const blank: Options = { ...empty }
 
 /** `baseURL` (axios' spelling) as a parameter would send the request, and the credentials meant for that host, to the default base url. */
+const isMisspeltBaseUrl = (key: string): boolean => key.length === 7 && key !== "baseUrl" && key.toLowerCase() === "baseurl"
 const MISSPELT_BASE_URL = "the option is spelt baseUrl; as a parameter this would go to the query or the body, and the request to the default base url"
 
 /** Reads flat options into the model, in one pass: the snapshot of the caller's object is its own parameters unless a key is reserved or undefined. */
@@ -448,7 +449,7 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
     const value = flat[key]
     const reserved = isReserved(key)
     if (value !== undefined && !reserved) {
-      if (key.length === 7 && key.toLowerCase() === "baseurl") return failure(value, at(c, key, value), MISSPELT_BASE_URL)
+      if (isMisspeltBaseUrl(key)) return failure(value, at(c, key, value), MISSPELT_BASE_URL)
       if (params !== undefined) put(params, key, value)
       continue
     }
@@ -470,7 +471,7 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
 const isOptions = (u: unknown): u is Options =>
   isPlainObject(u) && Object.keys(u).length === RESERVED_KEYS.length + 1 && isPlainObject(u.params) &&
   RESERVED_KEYS.every((key) => has(u, key) && (key === "data" || (u[key] === undefined ? key !== "headers" && key !== "mediaType" : fieldCodecs[key].is(u[key])))) &&
-  Object.entries(u.params).every(([key, value]) => !isReserved(key) && value !== undefined)
+  Object.entries(u.params).every(([key, value]) => !isReserved(key) && !isMisspeltBaseUrl(key) && value !== undefined)
 
 /** Flat options from the model: the fields that are set (`headers` and `mediaType` when not
  * empty), then the parameters.

@@ -8,8 +8,8 @@ import type { EndpointError } from "./EndpointError.js"
 import { build } from "./internal/build.js"
 import { attempt, chain, fail } from "./internal/either.js"
 import { child } from "./internal/describe.js"
-import { isPlainObject } from "./internal/object.js"
-import { Codec, decode, encode, isReserved, type Options } from "./Options.js"
+import { has, isPlainObject, put } from "./internal/object.js"
+import { Codec, decode, fieldSemigroups, isReserved, RESERVED_KEYS, type Options } from "./Options.js"
 import type { RequestOptions } from "./internal/build.js"
 
 export { MAX_HEADER_LENGTH, type RequestOptions } from "./internal/build.js"
@@ -30,10 +30,19 @@ export { MAX_HEADER_LENGTH, type RequestOptions } from "./internal/build.js"
  */
 export const parse = (o: Options): Either<EndpointError, RequestOptions> => (Codec.is(o) ? build(o) : chain(normal(o), build))
 
-/** Options not in normal form decoded again from their flat form; a parameter named as an option would become that option, and is refused. */
+/**
+ * Options not in normal form, decoded again from their flat form: the parameters, then each field
+ * that is set. A key that is no field (`repo` beside `params`) or a parameter named as an option would
+ * be lost or become that option, and is refused.
+ */
 const normal = (o: Options): Either<EndpointError, Options> =>
   attempt(() => {
     if (!isPlainObject(o) || !isPlainObject(o.params)) return fail("options", "expected options in the model's form, with params (Options.decode makes them)")
+    const stray = Object.keys(o).find((key) => !has(fieldSemigroups, key))
+    if (stray !== undefined) return fail(stray, "is no field of Options: a parameter goes in params")
     const option = Object.keys(o.params).find(isReserved)
-    return option === undefined ? decode(encode(o)) : fail(child("params", option), "is named as an option: an option goes in its own field")
+    if (option !== undefined) return fail(child("params", option), "is named as an option: an option goes in its own field")
+    const flat: Record<string, unknown> = { ...o.params }
+    for (const key of RESERVED_KEYS) if (o[key] !== undefined) put(flat, key, o[key])
+    return decode(flat)
   })

@@ -289,6 +289,10 @@ describe("no way around validation", () => {
     expect(left({ mediaType: { format: "raw, text/html", previews: [] } })).toMatch(/^mediaType.format: /)
     expect(left({ params: { url: "https://evil.example" } })).toBe("params.url: is named as an option: an option goes in its own field")
     expect(E.isLeft(Parse.parse(null as never)) && E.isLeft(Parse.parse({ url: "/x" } as never))).toBe(true)
+    expect(left({ params: { baseURL: "https://evil.example" } })).toMatch(/^baseURL: the option is spelt baseUrl/) // in the model's form too
+    expect(left({ baseUrl: "https://api.github.com\\@evil.com" })).toMatch(/^baseUrl: expected an absolute http\(s\) url with no query, fragment, whitespace or backslash/)
+    expect(left({ repo: "r" } as never)).toBe("repo: is no field of Options: a parameter goes in params") // it would be lost
+    expect(left({ baseUrl: "https://api.github.com", mediaType: { format: "raw" } as never })).toBe("right") // previews left out, as flat options may
     const normalised = Parse.parse({ ...Options.empty, url: "/x", headers: { Accept: "text/plain" } as never }) // what decode would make of it
     expect(E.isRight(normalised) && normalised.right.headers).toEqual({ accept: "text/plain" })
   })
