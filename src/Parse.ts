@@ -6,8 +6,8 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { build } from "./internal/build.js"
-import { attempt, chain, fail } from "./internal/either.js"
-import { child } from "./internal/describe.js"
+import { chain, fail, left, toEndpointError } from "./internal/either.js"
+import { child, shown } from "./internal/describe.js"
 import { has, isPlainObject, put } from "./internal/object.js"
 import { Codec, decode, fieldSemigroups, isReserved, RESERVED_KEYS, type Options } from "./Options.js"
 import type { RequestOptions } from "./internal/build.js"
@@ -35,14 +35,22 @@ export const parse = (o: Options): Either<EndpointError, RequestOptions> => (Cod
  * that is set. A key that is no field (`repo` beside `params`) or a parameter named as an option would
  * be lost or become that option, and is refused.
  */
-const normal = (o: Options): Either<EndpointError, Options> =>
-  attempt(() => {
+const normal = (o: Options): Either<EndpointError, Options> => {
+  let reading = "options" // where a getter or Proxy trap that throws stands
+  try {
     if (!isPlainObject(o) || !isPlainObject(o.params)) return fail("options", "expected options in the model's form, with params (Options.decode makes them)")
     const stray = Object.keys(o).find((key) => !has(fieldSemigroups, key))
     if (stray !== undefined) return fail(stray, "is no field of Options: a parameter goes in params")
     const option = Object.keys(o.params).find(isReserved)
     if (option !== undefined) return fail(child("params", option), "is named as an option: an option goes in its own field")
-    const flat: Record<string, unknown> = { ...o.params }
-    for (const key of RESERVED_KEYS) if (o[key] !== undefined) put(flat, key, o[key])
+    const flat: Record<string, unknown> = {}
+    for (reading of Object.keys(o.params)) put(flat, reading, o.params[reading])
+    for (reading of RESERVED_KEYS) {
+      const value = o[reading as keyof Options]
+      if (value !== undefined) put(flat, reading, value)
+    }
     return decode(flat)
-  })
+  } catch (e) {
+    return left(toEndpointError(e, shown(reading)))
+  }
+}

@@ -292,6 +292,8 @@ describe("no way around validation", () => {
     expect(left({ params: { baseURL: "https://evil.example" } })).toMatch(/^baseURL: the option is spelt baseUrl/) // in the model's form too
     expect(left({ baseUrl: "https://api.github.com\\@evil.com" })).toMatch(/^baseUrl: expected an absolute http\(s\) url with no query, fragment, whitespace or backslash/)
     expect(left({ repo: "r" } as never)).toBe("repo: is no field of Options: a parameter goes in params") // it would be lost
+    const throwing = { a: 1, get b(): number { throw new TypeError("x") } }
+    expect(left({ mediaType: { format: "raw" } as never, params: throwing })).toBe("b: reading the input failed (TypeError: x)") // named by its key
     expect(left({ baseUrl: "https://api.github.com", mediaType: { format: "raw" } as never })).toBe("right") // previews left out, as flat options may
     const normalised = Parse.parse({ ...Options.empty, url: "/x", headers: { Accept: "text/plain" } as never }) // what decode would make of it
     expect(E.isRight(normalised) && normalised.right.headers).toEqual({ accept: "text/plain" })
