@@ -114,7 +114,7 @@ describe("a path value cannot move the request", () => {
     const token = { headers: { authorization: "token SECRET" } }
     for (const path of ["@evil.com/user", ".evil.com/user", ":8443/user"]) {
       expect(errorOf(() => endpoint("GET https://api.github.com{+path}", { ...token, path })).message).toBe(
-        `path: a value cannot change the host the url names: it would be "api.github.com${path.slice(0, -5)}" (a path after the host starts with "/", "?" or "#")`,
+        `path: a value cannot change the host the url names: it would send the request to "https://api.github.com${path}"`,
       )
     }
     expect(errorOf(() => endpoint("GET https://api.github.com{name}", { name: ".evil.com" })).path).toBe("name") // "." is unreserved
@@ -122,12 +122,24 @@ describe("a path value cannot move the request", () => {
     expect(errorOf(() => endpoint("GET {scheme}://api.github.com{+p}", { scheme: "https", p: "@evil.com/x" })).path).toBe("p")
     expect(errorOf(() => endpoint({ url: "//api.github.com{+path}", baseUrl: "", path: ".evil.com" })).path).toBe("path")
     expect(errorOf(() => endpoint("GET https://{+sub}.github.com/x", { sub: "evil.com#" })).path).toBe("sub") // the host's last text must stay
-    expect(errorOf(() => endpoint("GET http://localhost:{+port}/api", { port: "8080@evil.com" })).path).toBe("port") // a port is digits
+    expect(errorOf(() => endpoint("GET http://localhost:{+port}/api", { port: "8080@evil.com" })).path).toBe("port") // no @ from a value
+    expect(errorOf(() => endpoint("GET {+scheme}://api.github.com{+path}", { scheme: "https://evil.com/x?", path: "/user" })).path).toBe("scheme") // more than a scheme
+    expect(errorOf(() => endpoint("GET https://{+sub}.github.com", { sub: "evil.com/" })).path).toBe("sub") // ends the host before the template's text
+    expect(errorOf(() => endpoint("GET https://api.{+r}.example.com{/p}", { r: "evil.com/" })).path).toBe("r")
+    expect(errorOf(() => endpoint("GET https://h{/p}{+x}", { x: ".evil.com" })).path).toBe("x") // an empty {/p} leaves the host open
+    expect(errorOf(() => endpoint("GET https://api.github.com{.p}", { p: "evil.com" })).path).toBe("p")
     for (const path of ["/user", "?a=1", "#top", ""]) expect(endpoint("GET https://api.github.com{+path}", { path }).url).toBe(`https://api.github.com${path}`)
     expect(endpoint("GET https://{host}/x", { host: "ghe.example" }).url).toBe("https://ghe.example/x")
     expect(endpoint("GET http://localhost:{port}/api", { port: 8080 }).url).toBe("http://localhost:8080/api")
     expect(endpoint("GET https://api.{region}.example.com/x", { region: "eu" }).url).toBe("https://api.eu.example.com/x")
     expect(endpoint("GET https://{sub}.github.com/x", { sub: "a" }).url).toBe("https://a.github.com/x")
+    for (const [route, values, url] of [
+      ["GET https://api.{region}.example.com:{port}/x", { region: "eu-1", port: 443 }, "https://api.eu-1.example.com:443/x"],
+      ["GET https://x-access-token:{token}@github.com/x", { token: "ghp_1" }, "https://x-access-token:ghp_1@github.com/x"],
+      ["GET https://bob@{host}{/p}", { host: "h.example", p: "x" }, "https://bob@h.example/x"],
+      ["GET http://[{+ip}]:{port}/x", { ip: "::1", port: 8080 }, "http://[::1]:8080/x"],
+      ["GET https://{host}:{port}/x", { host: "h", port: 1 }, "https://h:1/x"],
+    ] as const) expect(endpoint(route, values).url).toBe(url)
     expect(endpoint({ url: "//api.github.com{+path}", path: ".evil.com" }).url).toBe("https://api.github.com//api.github.com.evil.com") // a path under the base url
   })
   test("values in the query, and dot segments written in the template, are left alone", () => {

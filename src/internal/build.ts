@@ -73,26 +73,31 @@ const compiled = byText(
 )
 
 /**
- * An authority that values write some of: the text the template writes after `//` before its first
- * expression (`prefix`), the text it writes last before the path (`suffix`), and the first expression.
+ * A template whose text opens an authority (`//`, at the start or after a scheme) with values in or
+ * before it: the index of the text part that holds the `//`, and for each part whether text of the
+ * template's own host comes after it (before the template's first `/`, `?` or `#`).
  */
 interface HostShape {
-  readonly prefix: string
-  readonly suffix: string
-  readonly first: Template.Expression
+  readonly at: number
+  readonly hostTextAfter: ReadonlyArray<boolean>
 }
 
-/** The shape of the template's authority when an expression stands in it; `undefined` when the text alone writes it, or there is none. */
+/** The shape of the template's authority when an expression stands before its end; `undefined` when its text alone writes it, or there is none. */
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
   const opening = parts[at] as string | undefined
   // an authority follows "//" at the url's start or after a scheme, whoever writes the scheme
   if (opening === undefined || !/^[A-Za-z\d+.-]*:?$/.test(parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, opening.indexOf("//")))) return undefined
-  const prefix = opening.slice(opening.indexOf("//") + 2)
-  if (/[/?#]/.test(prefix) || typeof parts[at + 1] !== "object") return undefined // the text ends the authority itself
-  const end = parts.findIndex((p, i) => i > at && typeof p === "string" && /[/?#]/.test(p))
-  const suffix = end < 0 ? "" : (parts[end] as string).split(/[/?#]/, 1)[0]!
-  return { prefix, suffix, first: parts[at + 1] as Template.Expression }
+  if (at === 0 && /[/?#]/.test(opening.slice(opening.indexOf("//") + 2))) return undefined // the text ends the authority itself
+  const hostTextAfter: Array<boolean> = []
+  let after = false // one pass from the end: the text before a part's first "/", "?" or "#" is the host's while none came before it
+  for (let i = parts.length - 1; i >= 0; i--) {
+    hostTextAfter[i] = after
+    const part = parts[i]!
+    const cut = typeof part === "string" ? part.search(/[/?#]/) : -1
+    if (typeof part === "string") after = cut >= 0 ? cut > 0 : part !== "" || after
+  }
+  return { at, hostTextAfter }
 }
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
@@ -124,30 +129,58 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = Template.expandWith(c.template, o.params)
   if (path._tag === "Left") return path.left
   const base = o.baseUrl ?? ""
-  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, path.right)
+  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, o, path.right)
   if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
   // without a base the url goes as it is: values may not make it name a host
   const moved = c.absolute === undefined && hasScheme(path.right) ? 'give the url a scheme without "//" and a host (URL parsers would read what follows as the host)'
     : path.right.startsWith("//") && !c.template.source.startsWith("//") ? 'make the url start with "//" (it would name another host)' : undefined
-  if (moved === undefined) return keptHost(c, path.right)
+  if (moved === undefined) return keptHost(c, o, path.right)
   const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote the scheme or one of the slashes
   return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", `a value cannot ${moved}`)
 }
 
 /**
- * The url, unless a value added to the host that the template's text names: `https://api.github.com{+path}`
- * with `.evil.com/x`, `@evil.com/x` or `:8443/x` would send the request, credentials included, elsewhere.
+ * The url, unless a value changed the host that the template's text names: a value before the `//`
+ * that is more than a scheme (`https://evil.com/x?`), an `@` or `\\` from a value in the authority, a
+ * value that goes on from the text of a host (`https://api.github.com{+path}` with `.evil.com/x`), or one
+ * that ends the authority before the template's own host text (`https://{+sub}.github.com` with
+ * `evil.com/`). A value may write a host the text leaves to it, a label after a dot the text writes, a
+ * port after a colon.
  */
-const keptHost = (c: Compiled, url: string): Result<string> => {
+const keptHost = (c: Compiled, o: Options, url: string): Result<string> => {
   if (c.host === undefined) return url
-  const { prefix, suffix, first } = c.host
-  const authority = url.slice(url.indexOf("//") + 2).split(/[/?#]/, 1)[0]!
-  const added = authority.slice(prefix.length) // what values wrote, and the text between and after them
-  const kept = suffix !== "" ? authority.endsWith(suffix) && added.length >= suffix.length // the host's last text stays last
-    : prefix === "" || (prefix.endsWith(":") ? /^\d*$/.test(added) : prefix.endsWith(".") ? /^[\w.-]*$/.test(added) : added === "") // a port, a label, or nothing
-  if (kept) return url
-  return new EndpointError(shown(first.variables[0]!.name), `a value cannot change the host the url names: it would be ${quote(authority)} (a path after the host starts with "/", "?" or "#")`)
+  const { at, hostTextAfter } = c.host
+  const parts = c.template.parts
+  let last = "/" // the character written last in the authority ("/" for the "//" that opens it), and whether the text wrote it
+  let byText = true
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    const text = typeof part === "string" ? part : alone(c.template, part, o.params)
+    if (i < at) {
+      if (typeof part !== "string" && !/^[A-Za-z\d+.-]*$/.test(text)) return hostMoved(part, url)
+      continue
+    }
+    const written = i === at ? text.slice(text.indexOf("//") + 2) : text
+    const cut = written.search(/[/?#]/)
+    const inside = cut < 0 ? written : written.slice(0, cut)
+    if (typeof part !== "string") {
+      const goesOn = inside !== "" && byText && !":.@[]/".includes(last) // "www{.dom*}" too: the text cannot say whether "www" is the host
+      if (/[@\\]/.test(inside) || goesOn || (cut >= 0 && hostTextAfter[i])) return hostMoved(part, url)
+    }
+    if (inside !== "") [last, byText] = [inside.slice(-1), typeof part === "string"]
+    if (cut >= 0) return url
+  }
+  return url
 }
+
+/** What one expression writes with these values (already expanded once with the rest: it cannot fail). */
+const alone = (t: Template.Template, e: Template.Expression, values: Options["params"]): string => {
+  const text = Template.expandWith({ ...t, mode: "rfc6570", parts: [e] }, values)
+  return text._tag === "Right" ? text.right : ""
+}
+
+const hostMoved = (e: Template.Expression, url: string): EndpointError =>
+  new EndpointError(shown(e.variables[0]!.name), `a value cannot change the host the url names: it would send the request to ${quote(url.slice(0, 100))}`)
 
 // the query or the body ---------------------------------------------------------------------------
 
