@@ -389,16 +389,32 @@ const culprit = (e: Expression, x: Expansion): string => {
  * pipe(Template.parse("/repos/{owner}"), E.flatMap((t) => Template.expandWith(t, { owner: "octokit" }))) // right("/repos/octokit")
  * @since 0.1.0
  */
-export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => {
+export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => expandInto(t, values, undefined)
+
+/** {@link expandWith}, and the text each part wrote, in order: a literal as it is, an expression as it expanded.
+ * @example
+ * import { Template } from "fp-endpoint"
+ * import * as E from "fp-ts/lib/Either.js"
+ * import { pipe } from "fp-ts/lib/function.js"
+ * pipe(Template.parse("https://{host}/x{?q}"), E.flatMap((t) => Template.expandParts(t, { host: "h" }))) // right(["https://", "h", "/x", ""])
+ * @since 0.1.0
+ */
+export const expandParts = (t: Template, values: Values): Either<EndpointError, ReadonlyArray<string>> => {
+  const pieces: Array<string> = []
+  return chain(expandInto(t, values, pieces), () => right(pieces))
+}
+
+/** The expansion, each part's text pushed on `pieces` when given. */
+const expandInto = (t: Template, values: Values, pieces: Array<string> | undefined): Either<EndpointError, string> => {
   const x: Expansion = { values, memo: undefined, dotted: false, reading: "" }
   try {
-    return expanded(t, x)
+    return expanded(t, x, pieces)
   } catch (e) {
     return left(toEndpointError(e, shown(x.reading))) // a getter or Proxy trap inside a value
   }
 }
 
-const expanded = (t: Template, x: Expansion): Either<EndpointError, string> => {
+const expanded = (t: Template, x: Expansion, pieces: Array<string> | undefined): Either<EndpointError, string> => {
   // from the first expression that may take part in a dot segment: the text of one before it has a
   // character other than a dot and no `/` at its end, so it cannot
   let spans: Array<Span> | undefined
@@ -407,6 +423,7 @@ const expanded = (t: Template, x: Expansion): Either<EndpointError, string> => {
     const part = t.parts[i]!
     const text = typeof part === "string" ? part : expandExpression(part, x, MAX_LENGTH - out.length)
     if (typeof text !== "string") return left(text)
+    pieces?.push(text)
     if (typeof part !== "string" && x.dotted) (spans ??= []).push({ expression: part, start: out.length, end: out.length + text.length })
     out += text
   }

@@ -720,3 +720,14 @@ describe("hostile templates: 100 000 characters give a result or an EndpointErro
     }
   })
 })
+
+describe("expandParts", () => {
+  test("gives what each part wrote, which joins to expandWith's url; an error is expandWith's", () => {
+    const t = Template.parse("https://{host}/x{?q}{/p*}", "route")
+    if (E.isLeft(t)) throw t.left
+    const values = { host: "h", p: ["a", "b"] }
+    expect(Template.expandParts(t.right, values)).toEqual(E.right(["https://", "h", "/x", "", "/a/b"]))
+    expect(E.map((pieces: ReadonlyArray<string>) => pieces.join(""))(Template.expandParts(t.right, values))).toEqual(Template.expandWith(t.right, values))
+    expect(Template.expandParts(t.right, { host: ".." })).toEqual(Template.expandWith(t.right, { host: ".." }))
+  })
+})

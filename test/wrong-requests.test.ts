@@ -128,6 +128,14 @@ describe("a path value cannot move the request", () => {
     expect(errorOf(() => endpoint("GET https://api.{+r}.example.com{/p}", { r: "evil.com/" })).path).toBe("r")
     expect(errorOf(() => endpoint("GET https://h{/p}{+x}", { x: ".evil.com" })).path).toBe("x") // an empty {/p} leaves the host open
     expect(errorOf(() => endpoint("GET https://api.github.com{.p}", { p: "evil.com" })).path).toBe("p")
+    expect(errorOf(() => endpoint("GET https:{x}//api.github.com/", { x: "evil.com" })).path).toBe("x") // https:evil.com//… names evil.com
+    expect(errorOf(() => endpoint("GET https:///api.github.com{+p}", { p: "@evil.com" })).path).toBe("p") // URL parsers skip the extra slash
+    let reads = 0
+    const changing = Object.defineProperty([], 0, { get: () => (reads++ === 0 ? ".evil.com" : ""), enumerable: true })
+    expect(errorOf(() => endpoint("GET https://api.github.com{+path}", { path: changing })).path).toBe("path") // judged on what was written
+    const started = performance.now()
+    expect(endpoint(`GET https://api.github.com${"{+x}".repeat(16_000)}`, { x: new Array(100_000).fill(null) }).url).toBe("https://api.github.com")
+    expect(performance.now() - started).toBeLessThan(5000) // a generous guard: each list was once walked again per expression
     for (const path of ["/user", "?a=1", "#top", ""]) expect(endpoint("GET https://api.github.com{+path}", { path }).url).toBe(`https://api.github.com${path}`)
     expect(endpoint("GET https://{host}/x", { host: "ghe.example" }).url).toBe("https://ghe.example/x")
     expect(endpoint("GET http://localhost:{port}/api", { port: 8080 }).url).toBe("http://localhost:8080/api")
@@ -139,6 +147,8 @@ describe("a path value cannot move the request", () => {
       ["GET https://bob@{host}{/p}", { host: "h.example", p: "x" }, "https://bob@h.example/x"],
       ["GET http://[{+ip}]:{port}/x", { ip: "::1", port: 8080 }, "http://[::1]:8080/x"],
       ["GET https://{host}:{port}/x", { host: "h", port: 1 }, "https://h:1/x"],
+      ["GET https://api{.region}.example.com/x", { region: "eu" }, "https://api.eu.example.com/x"], // host text follows the label
+      ["GET {+origin}{/owner}//{repo}", { origin: "https://api.github.com", owner: "o", repo: "r" }, "https://api.github.com/o//r"], // no scheme in the text
     ] as const) expect(endpoint(route, values).url).toBe(url)
     expect(endpoint({ url: "//api.github.com{+path}", path: ".evil.com" }).url).toBe("https://api.github.com//api.github.com.evil.com") // a path under the base url
   })

@@ -73,12 +73,14 @@ const compiled = byText(
 )
 
 /**
- * A template whose text opens an authority (`//`, at the start or after a scheme) with values in or
- * before it: the index of the text part that holds the `//`, and for each part whether text of the
- * template's own host comes after it (before the template's first `/`, `?` or `#`).
+ * A template whose text opens an authority (`//` at its start, or after a scheme whose `:` the text
+ * writes) with values in or before it: the index of the text part that holds the `//`, where in it the
+ * authority starts (after the run of slashes, which URL parsers skip), and for each part whether text of
+ * the template's own host comes after it (before the template's first `/`, `?` or `#`).
  */
 interface HostShape {
   readonly at: number
+  readonly from: number
   readonly hostTextAfter: ReadonlyArray<boolean>
 }
 
@@ -86,9 +88,11 @@ interface HostShape {
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
   const opening = parts[at] as string | undefined
-  // an authority follows "//" at the url's start or after a scheme, whoever writes the scheme
-  if (opening === undefined || !/^[A-Za-z\d+.-]*:?$/.test(parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, opening.indexOf("//")))) return undefined
-  if (at === 0 && /[/?#]/.test(opening.slice(opening.indexOf("//") + 2))) return undefined // the text ends the authority itself
+  if (opening === undefined) return undefined
+  const before = parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, opening.indexOf("//"))
+  if (!(at === 0 && before === "") && !/^[A-Za-z\d+.-]*:$/.test(before)) return undefined // no scheme's ":" in the text: values own what follows
+  const from = opening.indexOf("//") + /^[/\\]*/.exec(opening.slice(opening.indexOf("//")))![0].length
+  if (at === 0 && /[/?#]/.test(opening.slice(from))) return undefined // the text ends the authority itself
   const hostTextAfter: Array<boolean> = []
   let after = false // one pass from the end: the text before a part's first "/", "?" or "#" is the host's while none came before it
   for (let i = parts.length - 1; i >= 0; i--) {
@@ -97,7 +101,7 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     const cut = typeof part === "string" ? part.search(/[/?#]/) : -1
     if (typeof part === "string") after = cut >= 0 ? cut > 0 : part !== "" || after
   }
-  return { at, hostTextAfter }
+  return { at, from, hostTextAfter }
 }
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
@@ -126,57 +130,55 @@ const joinBase = (baseUrl: string, path: string, first: string): string => {
  * `owner: ""`, `{a}:{b}`), the request would leave for the host a value names.
  */
 const urlOf = (c: Compiled, o: Options): Result<string> => {
-  const path = Template.expandWith(c.template, o.params)
+  const pieces = c.host === undefined ? undefined : Template.expandParts(c.template, o.params) // what each part wrote, for the host check
+  if (pieces?._tag === "Left") return pieces.left
+  const path = pieces === undefined ? Template.expandWith(c.template, o.params) : right(pieces.right.join(""))
   if (path._tag === "Left") return path.left
   const base = o.baseUrl ?? ""
-  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, o, path.right)
+  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, pieces?.right ?? [], path.right)
   if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
   // without a base the url goes as it is: values may not make it name a host
   const moved = c.absolute === undefined && hasScheme(path.right) ? 'give the url a scheme without "//" and a host (URL parsers would read what follows as the host)'
     : path.right.startsWith("//") && !c.template.source.startsWith("//") ? 'make the url start with "//" (it would name another host)' : undefined
-  if (moved === undefined) return keptHost(c, o, path.right)
+  if (moved === undefined) return keptHost(c, pieces?.right ?? [], path.right)
   const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote the scheme or one of the slashes
   return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", `a value cannot ${moved}`)
 }
 
 /**
- * The url, unless a value changed the host that the template's text names: a value before the `//`
- * that is more than a scheme (`https://evil.com/x?`), an `@` or `\\` from a value in the authority, a
- * value that goes on from the text of a host (`https://api.github.com{+path}` with `.evil.com/x`), or one
- * that ends the authority before the template's own host text (`https://{+sub}.github.com` with
- * `evil.com/`). A value may write a host the text leaves to it, a label after a dot the text writes, a
- * port after a colon.
+ * The url, unless a value changed the host that the template's text names, judged by what each part
+ * wrote (`pieces`): a value before the `//` that is more than a scheme, or stands after the scheme's `:`;
+ * an `@` or `\\` from a value in the authority; a value that goes on from the text of a host with no host
+ * text after it (`https://api.github.com{+path}` with `.evil.com/x`); or one that ends the authority
+ * before the template's own host text (`https://{+sub}.github.com` with `evil.com/`). A value may write a
+ * host the text leaves to it, a label, a port after a colon, userinfo before an `@`.
  */
-const keptHost = (c: Compiled, o: Options, url: string): Result<string> => {
+const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Result<string> => {
   if (c.host === undefined) return url
-  const { at, hostTextAfter } = c.host
+  const { at, from, hostTextAfter } = c.host
   const parts = c.template.parts
-  let last = "/" // the character written last in the authority ("/" for the "//" that opens it), and whether the text wrote it
+  let colon = false // the text wrote the scheme's ":"
+  let last = "/" // the character written last in the authority ("/" for the slashes that open it), and whether the text wrote it
   let byText = true
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!
-    const text = typeof part === "string" ? part : alone(c.template, part, o.params)
+    const text = pieces[i]!
     if (i < at) {
-      if (typeof part !== "string" && !/^[A-Za-z\d+.-]*$/.test(text)) return hostMoved(part, url)
+      if (typeof part === "string") colon ||= text.includes(":")
+      else if (colon ? text !== "" : !/^[A-Za-z\d+.-]*$/.test(text)) return hostMoved(part, url)
       continue
     }
-    const written = i === at ? text.slice(text.indexOf("//") + 2) : text
+    const written = i === at ? text.slice(from) : text
     const cut = written.search(/[/?#]/)
     const inside = cut < 0 ? written : written.slice(0, cut)
     if (typeof part !== "string") {
-      const goesOn = inside !== "" && byText && !":.@[]/".includes(last) // "www{.dom*}" too: the text cannot say whether "www" is the host
+      const goesOn = inside !== "" && byText && !":.@[]/".includes(last) && !hostTextAfter[i] // "www{.dom*}" too: the text cannot say whether "www" is the host
       if (/[@\\]/.test(inside) || goesOn || (cut >= 0 && hostTextAfter[i])) return hostMoved(part, url)
     }
     if (inside !== "") [last, byText] = [inside.slice(-1), typeof part === "string"]
     if (cut >= 0) return url
   }
   return url
-}
-
-/** What one expression writes with these values (already expanded once with the rest: it cannot fail). */
-const alone = (t: Template.Template, e: Template.Expression, values: Options["params"]): string => {
-  const text = Template.expandWith({ ...t, mode: "rfc6570", parts: [e] }, values)
-  return text._tag === "Right" ? text.right : ""
 }
 
 const hostMoved = (e: Template.Expression, url: string): EndpointError =>
