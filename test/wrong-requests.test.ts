@@ -130,6 +130,10 @@ describe("a path value cannot move the request", () => {
     expect(errorOf(() => endpoint("GET https://api.github.com{.p}", { p: "evil.com" })).path).toBe("p")
     expect(errorOf(() => endpoint("GET https:{x}//api.github.com/", { x: "evil.com" })).path).toBe("x") // https:evil.com//… names evil.com
     expect(errorOf(() => endpoint("GET https:///api.github.com{+p}", { p: "@evil.com" })).path).toBe("p") // URL parsers skip the extra slash
+    for (const route of ["GET https:api.github.com{+p}", "GET HTTP:/api.github.com{+p}", "GET wss:api.github.com{+p}"]) { // a special scheme's host needs no "//"
+      expect(errorOf(() => endpoint(route, { p: ".evil.com/x" })).path).toBe("p")
+    }
+    expect(endpoint("GET mailto:{to}", { to: "a@b.example" }).url).toBe("mailto:a%40b.example") // no host: anything goes
     let reads = 0
     const changing = Object.defineProperty([], 0, { get: () => (reads++ === 0 ? ".evil.com" : ""), enumerable: true })
     expect(errorOf(() => endpoint("GET https://api.github.com{+path}", { path: changing })).path).toBe("path") // judged on what was written

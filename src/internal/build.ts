@@ -86,13 +86,10 @@ interface HostShape {
 
 /** The shape of the template's authority when an expression stands before its end; `undefined` when its text alone writes it, or there is none. */
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
-  const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
-  const opening = parts[at] as string | undefined
-  if (opening === undefined) return undefined
-  const before = parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, opening.indexOf("//"))
-  if (!(at === 0 && before === "") && !/^[A-Za-z\d+.-]*:$/.test(before)) return undefined // no scheme's ":" in the text: values own what follows
-  const from = opening.indexOf("//") + /^[/\\]*/.exec(opening.slice(opening.indexOf("//")))![0].length
-  if (at === 0 && /[/?#]/.test(opening.slice(from))) return undefined // the text ends the authority itself
+  const opens = authorityOpens(parts)
+  if (opens === undefined) return undefined
+  const [at, from] = opens
+  if (at === 0 && /[/?#]/.test((parts[0] as string).slice(from))) return undefined // the text ends the authority itself
   const hostTextAfter: Array<boolean> = []
   let after = false // one pass from the end: the text before a part's first "/", "?" or "#" is the host's while none came before it
   for (let i = parts.length - 1; i >= 0; i--) {
@@ -102,6 +99,22 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     if (typeof part === "string") after = cut >= 0 ? cut > 0 : part !== "" || after
   }
   return { at, from, hostTextAfter }
+}
+
+/**
+ * Where the template's text opens an authority, as URL parsers read it: the part and the index in it
+ * after the opening slashes. A `//` at the start, or after a scheme whose `:` the text writes; else a
+ * special scheme the text starts with, whose host needs no `//` to them (`https:h`, `https:/h`).
+ */
+const authorityOpens = (parts: Template.Template["parts"]): readonly [number, number] | undefined => {
+  const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
+  const opening = parts[at] as string | undefined
+  const before = opening === undefined ? "" : parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, opening.indexOf("//"))
+  if (opening !== undefined && ((at === 0 && before === "") || /^[A-Za-z\d+.-]*:$/.test(before))) {
+    return [at, opening.indexOf("//") + /^[/\\]*/.exec(opening.slice(opening.indexOf("//")))![0].length] // URL parsers skip every slash there
+  }
+  const special = typeof parts[0] === "string" ? /^(?:https?|wss?|ftp):[/\\]*/i.exec(parts[0]) : null
+  return special === null ? undefined : [0, special[0].length]
 }
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
