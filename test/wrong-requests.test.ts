@@ -321,6 +321,16 @@ describe("no way around validation", () => {
     const throwing = { a: 1, get b(): number { throw new TypeError("x") } }
     expect(left({ mediaType: { format: "raw" } as never, params: throwing })).toBe("b: reading the input failed (TypeError: x)") // named by its key
     expect(left({ baseUrl: "https://api.github.com", mediaType: { format: "raw" } as never })).toBe("right") // previews left out, as flat options may
+    const reads = { headers: 0, params: 0 } // a getter that answers a check one way and the build another cannot inject: each field is read once
+    const lying = {
+      ...Options.empty,
+      url: "/x",
+      get headers() { return reads.headers++ === 0 ? {} : { "x-a": "a\r\nx-injected: 1" } },
+      get params() { return reads.params++ === 0 ? {} : { baseUrl: "https://evil.example" } },
+    }
+    const once = Parse.parse(lying)
+    expect(E.isRight(once) && once.right).toEqual({ method: "get", url: "/x", headers: {} })
+    expect(reads).toEqual({ headers: 1, params: 1 })
     const normalised = Parse.parse({ ...Options.empty, url: "/x", headers: { Accept: "text/plain" } as never }) // what decode would make of it
     expect(E.isRight(normalised) && normalised.right.headers).toEqual({ accept: "text/plain" })
   })
