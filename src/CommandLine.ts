@@ -9,7 +9,7 @@ import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { curlArgs } from "./Fetch.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
-import { changedInteger, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
+import { changedNumber, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { pairOf } from "./internal/query.js"
 import { isToken } from "./internal/token.js"
@@ -150,15 +150,11 @@ const parseJson = (key: string, text: string): unknown => {
     const why = e instanceof SyntaxError ? "invalid JSON" : `JSON that cannot be read (${describeError(e)})`
     throw new EndpointError(shown(key), `${why} after ":=": ${quote(text)}`)
   }
-  const changed = changedInteger(text)
-  if (changed !== undefined) throw new EndpointError(shown(key), `the integer ${quote(changed)} would be sent as ${Number(changed)} (JSON numbers are doubles here); send it as a string (key=value, or in quotes inside JSON)`)
-  const open = [value] // a loop, not a reviver: JSON.parse's reviver recurses, and 100 000 levels overflow the stack
-  while (open.length > 0) {
-    const v = open.pop()
-    if (typeof v === "number" && !Number.isFinite(v)) throw new EndpointError(shown(key), `a number in ${quote(text)} is too large to send (it would be sent as null)`)
-    if (typeof v === "object" && v !== null) for (const member of Object.values(v)) open.push(member) // no spread: a long array is many arguments
-  }
-  return value
+  const changed = changedNumber(text)
+  if (changed === undefined) return value
+  throw new EndpointError(shown(key), Number.isFinite(Number(changed))
+    ? `the integer ${quote(changed)} would be sent as ${Number(changed)} (JSON numbers are doubles here); send it as a string (key=value, or in quotes inside JSON)`
+    : `a number in ${quote(text)} is too large to send (it would be sent as null)`)
 }
 
 /** `name=value` as endpoint() writes a GET's query (`q` keeps its `+`, GitHub's search syntax). */

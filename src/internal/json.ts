@@ -18,11 +18,13 @@ export const withControlsEscaped = (json: string): string =>
   json.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
 
 /**
- * The first number of valid JSON text, as written, that stands for an integer which the number sent
- * would change: a double holds `12345678901234567890` as what JSON writes `12345678901234567000`, and
- * `36028797018963968` exactly but written `36028797018963970`. Fractions keep a double's rounding.
+ * The first number of valid JSON text, as written, that the number sent would change: one too large for
+ * a double (`1e999`, which JSON writes `null`), or one that stands for an integer a double changes (it
+ * holds `12345678901234567890` as what JSON writes `12345678901234567000`, and `36028797018963968` exactly
+ * but written `36028797018963970`). Fractions keep a double's rounding. One loop over the text: a reviver
+ * would recurse on deep nesting.
  */
-export const changedInteger = (json: string): string | undefined => {
+export const changedNumber = (json: string): string | undefined => {
   for (let i = 0; i < json.length; i++) {
     const c = json.charAt(i)
     if (c === '"') i = closingQuote(json, i)
@@ -30,10 +32,11 @@ export const changedInteger = (json: string): string | undefined => {
       NUMBER.lastIndex = i
       const written = NUMBER.exec(json)![0] // valid JSON: outside strings, "-" and digits only begin numbers
       i += written.length - 1
-      if (written.length <= 15) continue // 15 digits or fewer come back as written from a double
       const sent = Number(written)
+      if (!Number.isFinite(sent)) return written
+      if (written.length <= 15) continue // 15 digits or fewer come back as written from a double
       const [digits, exponent] = decimal(written)
-      if (Number.isFinite(sent) && exponent >= 0 && decimal(String(sent)).join() !== [digits, exponent].join()) return written
+      if (exponent >= 0 && decimal(String(sent)).join() !== [digits, exponent].join()) return written
     }
   }
   return undefined
