@@ -109,9 +109,10 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
 const authorityOpens = (parts: Template.Template["parts"]): readonly [number, number] | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
   const opening = parts[at] as string | undefined
-  const before = opening === undefined ? "" : parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, opening.indexOf("//"))
+  const slashes = opening?.indexOf("//") ?? -1
+  const before = opening === undefined ? "" : parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, slashes)
   if (opening !== undefined && ((at === 0 && before === "") || /^[A-Za-z\d+.-]*:$/.test(before))) {
-    return [at, opening.indexOf("//") + /^[/\\]*/.exec(opening.slice(opening.indexOf("//")))![0].length] // URL parsers skip every slash there
+    return [at, slashes + /^[/\\]*/.exec(opening.slice(slashes))![0].length] // URL parsers skip every slash there
   }
   const special = typeof parts[0] === "string" ? /^(?:https?|wss?|ftp):[/\\]*/i.exec(parts[0]) : null
   return special === null ? undefined : [0, special[0].length]
