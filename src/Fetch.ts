@@ -5,7 +5,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
 import { aKind, child, kindOf, quote, sameHeader } from "./internal/describe.js"
-import { bodyKind, isBoxedBigInt, isBoxedString, isSharedBuffer, isTypedArray, numberIn, tagOf } from "./internal/body.js"
+import { bodyKind, isBoxedBigInt, isBoxedString, isBoxedSymbol, isInvalidDate, isSharedBuffer, isTypedArray, numberIn, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { breaksLine, isToken } from "./internal/token.js"
@@ -137,14 +137,24 @@ const contentsProblem = (value: object): string | undefined => {
   }
 }
 
-/** What JSON.stringify would lose of an object that is no plain one: an error's message (of a `DOMException` too), a pattern, a weak collection's contents, a boxed number that is not finite. */
+/** What JSON.stringify would lose of an object that is no plain one: an error's message (of a `DOMException` too), a pattern, a weak collection's contents, a boxed symbol, a boxed number that is not finite. */
 const lostByJson = (value: object): string | undefined => {
   const tag = tagOf(value)
+  if (isBoxedSymbol(value)) return "its symbol would be lost"
   if (value instanceof Error || tag === "[object Error]") return "its message would be lost"
   if (tag === "[object RegExp]") return "its pattern would be lost"
   if (/^\[object Weak(?:Map|Set|Ref)\]$/.test(tag)) return "what it holds cannot be read"
   const n = numberIn(value)
   return n === undefined || Number.isFinite(n) ? undefined : `it holds ${n}, which would be sent as null`
+}
+
+/** The value of `holder[key]` when it is a data property, read without running a getter again; else `undefined`. */
+const storedAt = (holder: object, key: string): unknown => {
+  try {
+    return Object.getOwnPropertyDescriptor(holder, key)?.value
+  } catch {
+    return undefined // a Proxy's trap that throws: nothing more to learn
+  }
 }
 
 /** `value[key]`, but never what Object.prototype supplies (someone may have added a `then` or an iterator there); only own members of a plain object. */
@@ -186,10 +196,11 @@ const toJson = (body: unknown): string => {
   const overBudget = jsonBudget()
   function refuseWhatJsonCannotHold(this: object, key: string, value: unknown): unknown {
     if (overBudget(key, value)) throw (refusal = new EndpointError("body", `${TOO_MUCH_JSON} to serialise as JSON`))
-    if (value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value)) return value
+    if (value === null ? !isInvalidDate(storedAt(this, key)) : typeof value === "string" || typeof value === "boolean" || Number.isFinite(value)) return value
     if (value === undefined && !isArray(this)) return value // a member left out, as undefined options are
     while (stack.length > 0 && stack.at(-1)!.object !== this) open.delete(stack.pop()!.source) // JSON.stringify is done with them
-    const problem = typeof value !== "object" ? scalarProblem(value, stack.length === 0 ? "body" : isArray(this) ? "array" : "object")
+    const problem = value === null ? "an invalid Date cannot be serialised as JSON (it would be sent as null)" // its toJSON gave the null
+      : typeof value !== "object" ? scalarProblem(value, stack.length === 0 ? "body" : isArray(this) ? "array" : "object")
       : open.has(value) ? "a circular reference cannot be serialised as JSON"
       : stack.length >= MAX_DEPTH ? "nested too deeply to serialise as JSON"
       : isArray(value) ? arrayProblem(value) : contentsProblem(value)

@@ -158,9 +158,21 @@ describe("values JSON would send without what they hold", () => {
       [{ onDone: () => 1 }, "body.onDone: a function cannot be serialised as JSON (it would be left out)"],
       [{ tag: Symbol("t") }, "body.tag: a symbol cannot be serialised as JSON (it would be left out)"],
       [{ steps: [() => 1] }, "body.steps[0]: a function cannot be serialised as JSON (it would be sent as null)"],
+      [{ due: new Date("junk") }, "body.due: an invalid Date cannot be serialised as JSON (it would be sent as null)"],
+      [{ dates: [new Date(0), new Date(Number.NaN)] }, "body.dates[1]: an invalid Date cannot be serialised as JSON (it would be sent as null)"],
+      [{ tag: Object(Symbol("t")) }, `body.tag: ${refused("a Symbol", "its symbol would be lost")}`],
     ] as const) expect(failure(options({ body })).message).toBe(message)
+    expect(failure({ method: "post", url: "https://x.test/", headers: { "content-type": "application/json" }, body: new Date(Number.NaN) }).message)
+      .toBe("body: an invalid Date cannot be serialised as JSON (it would be sent as null)")
     const [, init] = toRequestInit(options({ body: { a: undefined, b: 1, c: { toJSON: () => ({ n: 1 }) }, n: new Number(2) } })) // an undefined member is left out, as an undefined option is
     expect(init.body).toBe('{"b":1,"c":{"n":1},"n":2}')
+  })
+
+  it("a null is sent as null, also one a getter gives (its invalid Date is not known: the getter is not run twice)", () => {
+    let reads = 0
+    const body = { none: null, list: [null], get due() { return reads++ === 0 ? new Date(Number.NaN) : new Date(0) } }
+    expect(toRequestInit(options({ body }))[1].body).toBe('{"none":null,"list":[null],"due":null}')
+    expect(reads).toBe(1)
   })
 
   it("what keeps its contents is sent: a toJSON that makes one plain, a Date, index keys, a boxed string, a then that is data", () => {

@@ -17,6 +17,8 @@ const SLOTS = {
   stringValue: String.prototype.valueOf as Getter, // methods, not getters, but as much a check of a slot
   bigintValue: BigInt.prototype.valueOf as Getter,
   numberValue: Number.prototype.valueOf as Getter,
+  symbolValue: Symbol.prototype.valueOf as Getter,
+  dateValue: Date.prototype.getTime as Getter,
 }
 /** What a slot getter reads from `u`; `undefined` when `u` lacks the slot. */
 const slot = (get: Getter, u: unknown): unknown => {
@@ -58,6 +60,12 @@ export const numberIn = (u: unknown): number | undefined => slot(SLOTS.numberVal
 
 /** Whether `u` is a boxed bigint (`Object(1n)`, which JSON cannot write either), by its slot. */
 export const isBoxedBigInt = (u: unknown): boolean => slot(SLOTS.bigintValue, u) !== undefined
+
+/** Whether `u` is a boxed symbol (`Object(Symbol())`), known by its internal slot. */
+export const isBoxedSymbol = (u: unknown): boolean => slot(SLOTS.symbolValue, u) !== undefined
+
+/** Whether `u` is a Date whose time is not a number (`new Date("junk")`), known by its internal slot: its `toJSON` gives `null`. */
+export const isInvalidDate = (u: unknown): boolean => Number.isNaN(slot(SLOTS.dateValue, u))
 
 /** Whether `u` is a typed array (not a DataView), by its slot: JSON keeps its members, as index keys. */
 export const isTypedArray = (u: unknown): boolean => slot(SLOTS.viewBuffer, u) !== undefined
