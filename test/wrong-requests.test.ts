@@ -133,6 +133,24 @@ describe("a path value cannot move the request", () => {
     for (const route of ["GET https:api.github.com{+p}", "GET HTTP:/api.github.com{+p}", "GET wss:api.github.com{+p}"]) { // a special scheme's host needs no "//"
       expect(errorOf(() => endpoint(route, { p: ".evil.com/x" })).path).toBe("p")
     }
+    // where the host begins URL parsers skip slashes: a value there decides whether the text that follows is the host
+    for (const [route, values, name] of [
+      ["GET https:{x}/api.github.com/x", { x: "evil.com" }, "x"], // no "//" in the text: https:/api.github.com names api.github.com
+      ["GET https:/{x}/api.github.com/x", { x: "evil.com" }, "x"],
+      ["GET https:{/x}/api.github.com/x", { x: "evil.com" }, "x"],
+      ["GET https:/{/x}/api.github.com/x", { x: "evil.com" }, "x"],
+      ["GET https:{+x}/api.github.com/x", { x: "//evil.com" }, "x"],
+      ["GET https:{x}{/y}/api.github.com/x", { x: "", y: "evil.com" }, "y"],
+      ["GET https:/{x}/api.github.com{;p}", { x: "", p: "" }, "p"], // the host is api.github.com;p: its text begins after the skipped slash
+      ["GET https://{+host}/repos", { host: "/evil.com" }, "host"], // more slashes: the path would be the host
+    ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(new RegExp(`^${name}: a value cannot change the host the url names`))
+    expect(errorOf(() => endpoint("GET https://{host}/{owner}/repos", { host: "", owner: "evil.com" })).message).toBe(
+      'host: a value cannot leave the host empty: URL parsers would read the path as the host ("https:///evil.com/repos")',
+    )
+    expect(endpoint("GET https:{x}/api.github.com/x", { x: "" }).url).toBe("https:/api.github.com/x") // the text's host
+    expect(endpoint("GET https:{host}", { host: "h.example" }).url).toBe("https:h.example") // no host text: the value's
+    expect(endpoint("GET https://{+host}", { host: "/h.example" }).url).toBe("https:///h.example")
+    expect(endpoint("GET https://{a}{b}/x", { a: "", b: "h.example" }).url).toBe("https://h.example/x")
     expect(endpoint("GET mailto:{to}", { to: "a@b.example" }).url).toBe("mailto:a%40b.example") // no host: anything goes
     let reads = 0
     const changing = Object.defineProperty([], 0, { get: () => (reads++ === 0 ? ".evil.com" : ""), enumerable: true })

@@ -75,12 +75,14 @@ const compiled = byText(
 /**
  * A template whose text opens an authority (`//` at its start, or after a scheme whose `:` the text
  * writes) with values in or before it: the index of the text part that holds the `//`, where in it the
- * authority starts (after the run of slashes, which URL parsers skip), and for each part whether text of
- * the template's own host comes after it (before the template's first `/`, `?` or `#`).
+ * authority starts (after the run of slashes, which URL parsers skip), whether the text wrote the `//`
+ * (`https:h` needs none), and for each part whether text of the template's own host comes after it
+ * (before the template's first `/`, `?` or `#`).
  */
 interface HostShape {
   readonly at: number
   readonly from: number
+  readonly slashed: boolean
   readonly hostTextAfter: ReadonlyArray<boolean>
 }
 
@@ -88,7 +90,7 @@ interface HostShape {
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
   const opens = authorityOpens(parts)
   if (opens === undefined) return undefined
-  const [at, from] = opens
+  const [at, from, slashed] = opens
   if (at === 0 && /[/?#]/.test((parts[0] as string).slice(from))) return undefined // the text ends the authority itself
   const hostTextAfter: Array<boolean> = []
   let after = false // one pass from the end: the text before a part's first "/", "?" or "#" is the host's while none came before it
@@ -98,7 +100,7 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     const cut = typeof part === "string" ? part.search(/[/?#]/) : -1
     if (typeof part === "string") after = cut >= 0 ? cut > 0 : part !== "" || after
   }
-  return { at, from, hostTextAfter }
+  return { at, from, slashed, hostTextAfter }
 }
 
 /**
@@ -106,16 +108,16 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
  * after the opening slashes. A `//` at the start, or after a scheme whose `:` the text writes; else a
  * special scheme the text starts with, whose host needs no `//` to them (`https:h`, `https:/h`).
  */
-const authorityOpens = (parts: Template.Template["parts"]): readonly [number, number] | undefined => {
+const authorityOpens = (parts: Template.Template["parts"]): readonly [number, number, boolean] | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
   const opening = parts[at] as string | undefined
   const slashes = opening?.indexOf("//") ?? -1
   const before = opening === undefined ? "" : parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, slashes)
   if (opening !== undefined && ((at === 0 && before === "") || /^[A-Za-z\d+.-]*:$/.test(before))) {
-    return [at, slashes + /^[/\\]*/.exec(opening.slice(slashes))![0].length] // URL parsers skip every slash there
+    return [at, slashes + /^[/\\]*/.exec(opening.slice(slashes))![0].length, true] // URL parsers skip every slash there
   }
   const special = typeof parts[0] === "string" ? /^(?:https?|wss?|ftp):[/\\]*/i.exec(parts[0]) : null
-  return special === null ? undefined : [0, special[0].length]
+  return special === null ? undefined : [0, special[0].length, false]
 }
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
@@ -169,20 +171,21 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
  */
 const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Result<string> => {
   if (c.host === undefined) return url
-  const { at, from, hostTextAfter } = c.host
+  const { at, hostTextAfter } = c.host
   const parts = c.template.parts
   let colon = false // the text wrote the scheme's ":"
+  for (let i = 0; i < at; i++) {
+    const part = parts[i]!
+    if (typeof part === "string") colon ||= part.includes(":")
+    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return hostMoved(part, url)
+  }
+  const start = hostStart(c.host, parts, pieces, url)
+  if (start === undefined || isError(start)) return start ?? url
   let last = "/" // the character written last in the authority ("/" for the slashes that open it), and whether the text wrote it
   let byText = true
-  for (let i = 0; i < parts.length; i++) {
+  for (let i = start[0]; i < parts.length; i++) {
     const part = parts[i]!
-    const text = pieces[i]!
-    if (i < at) {
-      if (typeof part === "string") colon ||= text.includes(":")
-      else if (colon ? text !== "" : !/^[A-Za-z\d+.-]*$/.test(text)) return hostMoved(part, url)
-      continue
-    }
-    const written = i === at ? text.slice(from) : text
+    const written = i === start[0] ? pieces[i]!.slice(start[1]) : pieces[i]!
     const cut = written.search(/[/?#]/)
     const inside = cut < 0 ? written : written.slice(0, cut)
     if (typeof part !== "string") {
@@ -194,6 +197,36 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
   }
   return url
 }
+
+/**
+ * Where the host begins (a part and the index in what it wrote), past the slashes that URL parsers
+ * skip after the text's opening ones, wherever they come from; `undefined` when nothing follows. When
+ * text of the template follows, which would then be read as the host, a value there may not write a
+ * slash (`https://{+x}/repos` with `/evil.com`), and where the text writes no `//`, nothing at all
+ * (`https:{x}/api.github.com` with `evil.com`). Nor may a value after `//` write nothing when the text
+ * goes on with a slash (`https://{host}/{owner}` with `""` and `evil.com` would make the path the host).
+ */
+const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: ReadonlyArray<string>, url: string): Result<readonly [number, number]> | undefined => {
+  let empty: Template.Expression | undefined // the first value that stood at the host's start and wrote nothing
+  for (let i = shape.at; i < parts.length; i++) {
+    const part = parts[i]!
+    const skip = i === shape.at ? shape.from : 0
+    const written = pieces[i]!.slice(skip)
+    const slashes = /^[/\\]*/.exec(written)![0].length
+    if (typeof part !== "string" && written === "") empty ??= part
+    if (typeof part !== "string" && written !== "" && (slashes > 0 || !shape.slashed) && textHostAfter(parts, i)) return hostMoved(part, url)
+    if (typeof part === "string" && slashes > 0 && empty !== undefined && shape.slashed) return hostEmptied(empty, url)
+    if (slashes < written.length) return [i, skip + slashes]
+  }
+  return undefined
+}
+
+/** Whether the template's text after part `i`, past a run of slashes, writes more before a `/`, `?` or `#`: text URL parsers would read as the host. */
+const textHostAfter = (parts: Template.Template["parts"], i: number): boolean =>
+  /^[/\\]*[^/\\?#]/.test(parts.slice(i + 1).filter((p) => typeof p === "string").join(""))
+
+const hostEmptied = (e: Template.Expression, url: string): EndpointError =>
+  new EndpointError(shown(e.variables[0]!.name), `a value cannot leave the host empty: URL parsers would read the path as the host (${quote(url.slice(0, 100))})`)
 
 const hostMoved = (e: Template.Expression, url: string): EndpointError =>
   new EndpointError(shown(e.variables[0]!.name), `a value cannot change the host the url names: it would send the request to ${quote(url.slice(0, 100))}`)
