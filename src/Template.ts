@@ -446,14 +446,14 @@ export const expand =
   (t: Template): Either<EndpointError, string> =>
     typeof values !== "object" || values === null
       ? fail("values", `expected an object of variable values, got ${kindOf(values)}`)
-      : chain(valuesOf(values, t.names), (named) => expandWith(t, named))
+      : chain(valuesOf(values, t), (named) => expandWith(t, named))
 
 /** One read of each of the template's names; a getter or Proxy trap that throws is named by the name it stands at. */
-const valuesOf = (values: Values, names: ReadonlyArray<string>): Either<EndpointError, Values> => {
+const valuesOf = (values: Values, t: Template): Either<EndpointError, Values> => {
   const named: Record<string, unknown> = {}
   let reading = ""
   try {
-    for (reading of names) if (has(values, reading)) put(named, reading, values[reading])
+    for (reading of t.names) if (has(values, reading)) put(named, reading, values[reading]) // t too may be anything, from untyped code
   } catch (e) {
     return left(toEndpointError(e, shown(reading)))
   }

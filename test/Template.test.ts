@@ -107,6 +107,14 @@ describe("the parsed form", () => {
     expect(E.isLeft(Template.expand(hostile)(parsed("/{a}")))).toBe(true)
   })
 
+  test("Template.expand and expandWith on something that is no template (untyped code) are a Left, never a throw", () => {
+    const trap = new Proxy({}, { get: () => { throw new Error("trap") } })
+    for (const t of [null, undefined, {}, 5, trap] as Array<never>) {
+      expect(E.isLeft(Template.expand({ a: 1 })(t))).toBe(true)
+      expect(E.isLeft(Template.expandWith(t, { a: 1 }))).toBe(true)
+    }
+  })
+
   test("a url that starts with a scheme and a colon is used as it is; anything else is joined to the base", () => {
     const at = (u: string) => endpoint({ url: u }).url
     for (const absolute of ["https://x.test/a", "urn:isbn:1", "git+ssh://h"]) expect(at(absolute)).toBe(absolute)
