@@ -179,12 +179,14 @@ type IsSchemeRest<S extends string, C extends Steps = []> = C["length"] extends 
 type AuthorityOf<S extends string> = Before<Before<Before<S, "/">, "?">, "#">
 
 /** Reads the names of a template: a leading `scheme:` and `//authority`, where a colon is never a placeholder, then the rest. */
-type Read<S extends string> = S extends `${infer First extends Alpha}${infer Scheme}:${infer After}`
+type Read<S extends string> = S extends `//${infer Rest}` ? ReadAuthority<"//", Rest>
+  : S extends `${infer First extends Alpha}${infer Scheme}:${infer After}`
   ? IsSchemeRest<Scheme> extends false ? Scan<S>
-    : After extends `//${infer Rest}`
-      ? Rest extends `${AuthorityOf<Rest>}${infer Path}` ? ReadPrefix<`${First}${Scheme}://${AuthorityOf<Rest>}`, Path> : never
-      : ReadPrefix<`${First}${Scheme}:`, After>
+    : After extends `//${infer Rest}` ? ReadAuthority<`${First}${Scheme}://`, Rest> : ReadPrefix<`${First}${Scheme}:`, After>
   : Scan<S>
+
+/** Reads the names of `Opening` (a scheme and `//`, or `//` alone), the authority that starts `Rest`, then its path. */
+type ReadAuthority<Opening extends string, Rest extends string> = Rest extends `${AuthorityOf<Rest>}${infer Path}` ? ReadPrefix<`${Opening}${AuthorityOf<Rest>}`, Path> : never
 
 /** Reads the expressions of a prefix, then `Then`; an unclosed `{…` (the authority of `https://host{/path}` ends inside it) goes with `Then`. */
 type ReadPrefix<S extends string, Then extends string, N extends Names = None, C extends Steps = []> = C["length"] extends Limit

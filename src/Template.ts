@@ -190,8 +190,8 @@ export const parse = (source: string, mode: Mode = "route"): Either<EndpointErro
   if (misread !== null) return syntaxError(source, misread.index, misreadProblem(misread[0]))
   const parts: Array<string | Expression> = []
   const names = new Set<string>()
-  // `:name` is read in route mode only, after any `scheme:` and `//authority`
-  const colonsFrom = mode === "route" ? (/^[A-Za-z][A-Za-z\d+.-]*:(?:\/\/[^/?#]*)?/.exec(source)?.[0].length ?? 0) : Infinity
+  // `:name` is read in route mode only, after any `scheme:` and `//authority` (`//:token@host/x` too: an authority without a base url)
+  const colonsFrom = mode === "route" ? (/^(?:[A-Za-z][A-Za-z\d+.-]*:)?(?:\/\/[^/?#]*)?/.exec(source)![0].length) : Infinity
   let inPath = true
   let start = 0 // where the literal text not yet added begins
   for (let i = 0; i <= source.length; ) {

@@ -22,6 +22,8 @@ export const TABLE = [
   ["https://h:8080/:id", ["id"], [], []],
   ["https://user:pass@h:8080/x/:id", ["id"], [], []],
   ["https://{host}:8080/x/:id", ["host", "id"], [], []],
+  ["//:token@h.example/x/:id", ["id"], [], []], // a leading //authority (no base url): its colons are text
+  ["//{host}:8080/:id", ["host", "id"], [], []],
   ["{/a}/:b", ["b"], ["a"], []],
   ["/enterprises/{enterprise}/teams/{enterprise-team}/memberships/:username", ["enterprise", "enterprise-team", "username"], [], []],
   // `-` inside a name (GitHub's `{enterprise-team}`), anywhere in it; after `:` it ends the name
