@@ -27,14 +27,14 @@ export type Draft<Missing extends string = never, Method extends string = string
 
 /** A step that leaves the missing placeholders and the method as they are (dual, like every step). */
 type Step<Args extends Array<unknown>> = {
-  (...args: Args): <M extends string, T extends string>(self: Draft<M, T>) => Draft<M, T>
-  <M extends string, T extends string>(self: Draft<M, T>, ...args: Args): Draft<M, T>
+  (...args: Args): <M extends string = never, T extends string = string>(self: Draft<M, T>) => Draft<M, T>
+  <M extends string = never, T extends string = string>(self: Draft<M, T>, ...args: Args): Draft<M, T>
 }
 
 /** A step that adds options: the placeholders they supply are no longer missing, and a method they set wins. */
 type Supply = {
-  <const P extends object>(options: P): <M extends string, T extends string>(self: FitsAll<M, P, KeepsMethod<T, P, Draft<M, T>>>) => Added<M, T, P>
-  <M extends string, T extends string, const P extends object>(self: Draft<M, T>, options: FitsAll<M, P, KeepsMethod<T, P, P>>): Added<M, T, P>
+  <const P extends object>(options: P): <M extends string = never, T extends string = string>(self: FitsAll<M, P, KeepsMethod<T, P, Draft<M, T>>>) => Added<M, T, P>
+  <M extends string = never, T extends string = string, const P extends object = object>(self: Draft<M, T>, options: FitsAll<M, P, KeepsMethod<T, P, P>>): Added<M, T, P>
 }
 type Added<M extends string, T extends string, P> = Draft<Exclude<M, SuppliedBy<P>>, P extends { readonly method: infer X extends string } ? X : T>
 
@@ -149,8 +149,8 @@ export { with_ as params, with_ as with }
  * @since 0.1.0
  */
 export const param: {
-  <K extends string, V>(name: K, value: V): <M extends string, T extends string>(self: Fits<M, K, V, Draft<M, T>>) => Draft<Exclude<M, K>, T>
-  <M extends string, T extends string, K extends string, V>(self: Draft<M, T>, name: K, value: Fits<M, K, V, V>): Draft<Exclude<M, K>, T>
+  <K extends string, V>(name: K, value: V): <M extends string = never, T extends string = string>(self: Fits<M, K, V, Draft<M, T>>) => Draft<Exclude<M, K>, T>
+  <M extends string = never, T extends string = string, K extends string = string, V = unknown>(self: Draft<M, T>, name: K, value: Fits<M, K, V, V>): Draft<Exclude<M, K>, T>
 } = /* @__PURE__ */ dual(3, (self: Draft<string>, name: string, value: unknown) => extend(self, () => named(name, value)))
 
 /** Sets one header (names are case-insensitive).

@@ -1,9 +1,9 @@
 // The pipeline tracks which placeholders of a route literal are still missing,
 // and the route's method.
 import { pipe } from "fp-ts/lib/function.js"
-import type * as E from "fp-ts/lib/Either.js"
+import * as E from "fp-ts/lib/Either.js"
 import { describe, expectTypeOf, test } from "vitest"
-import { endpoint, Request, type EndpointError, type Endpoint, type Merged, type RequestOptions } from "../../src/index.js"
+import { endpoint, Options, Request, type EndpointError, type Endpoint, type Merged, type RequestOptions } from "../../src/index.js"
 
 describe("Request pipeline types", () => {
   test("a route literal starts with its required placeholders missing, and its method", () => {
@@ -137,6 +137,14 @@ describe("drafts and endpoints typed loosely", () => {
   test("an Endpoint<any> as buildWith's defaults supplies anything", () => {
     const build = (e: Endpoint<any>) => pipe(Request.route("GET /repos/{owner}/{repo}"), Request.buildWith(e))
     expectTypeOf(build).returns.toEqualTypeOf<E.Either<EndpointError, RequestOptions<"get">>>()
+  })
+
+  test("a plain Either of options (Options.decode's, or a draft after E.map) goes through every step to build", () => {
+    const decoded = (u: unknown) => Options.decode(u)
+    expectTypeOf(pipe(decoded(1), Request.with({ url: "/x" }), Request.build)).toEqualTypeOf<E.Either<EndpointError, RequestOptions>>()
+    expectTypeOf(pipe(decoded(1), Request.param("x", 1), Request.header("a", "b"), Request.build)).toEqualTypeOf<E.Either<EndpointError, RequestOptions>>()
+    expectTypeOf(pipe(Request.route("GET /x/{a}"), E.map((o) => o), Request.param("a", 1), Request.build)).toEqualTypeOf<E.Either<EndpointError, RequestOptions>>()
+    expectTypeOf(Request.build(Request.with(decoded(1), { url: "/x" }))).toEqualTypeOf<E.Either<EndpointError, RequestOptions>>()
   })
 })
 
