@@ -597,6 +597,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         const [raw, lower] = [r.headers[name], name.toLowerCase()]
         const value = String(raw)
         if (!TOKEN.test(name) || BREAKS_LINE.test(value) || names.has(lower) || !(typeof raw === "string" || Number.isFinite(raw))) return "headers"
+        if (["host", "content-length", "transfer-encoding", "expect", "keep-alive", "upgrade"].includes(lower)) return "headers" // fetch writes or refuses them
         names.add(lower)
         argv.push([`header ${JSON.stringify(lower)}`, "-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${lower};` : `${lower}: ${value}`])
       }
@@ -605,6 +606,12 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       // the adapters' own rule: application/json, or any type/subtype+json
       const json = type !== undefined && /^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(String(r.headers[type]).split(";")[0].trim())
       if (body !== undefined && typeof body !== "string" && !json) return "body" // an object body only under a JSON content type
+      // an absolute http(s) url without credentials, as fetch sends (curl would also send gopher:, file:, user:password@)
+      const scheme = /^([A-Za-z][A-Za-z\d+.-]*):/.exec(r.url)?.[1].toLowerCase()
+      if ((scheme !== "http" && scheme !== "https") || /^[^:]+:[/\\]*[^/\\?#]*@/.test(r.url)) return "url"
+      // what fetch adds on its own
+      if (body === undefined && (method === "POST" || method === "PUT")) argv.push(["header \"content-length\"", "-H", "content-length: 0"])
+      if (typeof body === "string" && !names.has("content-type")) argv.push(["header \"content-type\"", "-H", "content-type: text/plain;charset=UTF-8"])
       if (body !== undefined) argv.push(["body", "--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body))])
       // the first word toCurl cannot print decides: a NUL (the property's own case) or a control a terminal acts on
       const bad = argv.find(([, , value]) => value.includes("\0") || TERMINAL_CONTROL.test(value))
@@ -614,7 +621,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     // header names: tokens (as every result has), and anything (which toCurl refuses, as it refuses CR or LF in a value)
     const curlHeaderName = fc.oneof(fc.stringMatching(/^[!#$%&'*+\-.^_`|~0-9a-z]{1,12}$/), hostileString)
     const curlRequest = fc
-      .record({ method: hostileString, url: hostileString, headers: record(curlHeaderName, fc.oneof(hostileString, fc.integer())), body: curlBody })
+      .record({ method: hostileString, url: fc.oneof(hostileString.map((s) => `https://h.example/${s}`), hostileString), headers: record(curlHeaderName, fc.oneof(hostileString, fc.integer())), body: curlBody })
       .map(({ body, ...r }) => (body === undefined ? r : { ...r, body }))
     properties.push({
       name: "command line: toCurl quotes every value, so a POSIX shell reads exactly the intended argv",

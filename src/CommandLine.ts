@@ -259,15 +259,27 @@ const quoted = (field: string, s: string): string => {
 export const toCurl = (r: RequestOptions): string =>
   run(() => {
     const [url, { method, headers, body }] = curlArgs(r)
+    checkCurlUrl(url)
     // --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
     const words = ["curl", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", url)]
     for (const [name, value] of Object.entries(headers)) {
       words.push("-H", quoted(child("headers", name), /^[ \t\v\f]*$/.test(value) ? `${name};` : `${name}: ${value}`))
     }
+    // the headers fetch adds on its own, which curl would leave out or write otherwise
+    if (body === undefined && (method === "POST" || method === "PUT")) words.push("-H", "'content-length: 0'")
+    if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", "'content-type: text/plain;charset=UTF-8'") // not curl's form type
     if (typeof body === "string") words.push("--data-raw", quoted("body", body))
     else if (body !== undefined) throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
     return words.join(" ")
   })
+
+/** Refuses what fetch would not send, though curl would: another scheme than http or https (curl speaks gopher:,
+ * file:, smtp: and more, to the same host or to local files), and credentials in the url. */
+const checkCurlUrl = (url: string): void => {
+  const scheme = /^([A-Za-z][A-Za-z\d+.-]*):/.exec(url)?.[1]?.toLowerCase()
+  if (scheme !== "http" && scheme !== "https") throw new EndpointError("url", `expected an absolute http or https url, as fetch sends, got ${quote(url.slice(0, 100))}`)
+  if (/^[^:]+:[/\\]*[^/\\?#]*@/.test(url)) throw new EndpointError("url", "credentials in the url (user:password@) are not sent by fetch: send an authorization header")
+}
 
 /**
  * A replacer of JSON for the terminal: a bigint as its digits; a sparse array or more than the JSON bounds is an

@@ -55,6 +55,10 @@ const guard = <A>(path: string | (() => string), f: () => A, problem = (why: str
 const read = (o: object, key: string, path = key): unknown => guard(path, () => (o as Record<string, unknown>)[key])
 const readOwn = (o: object, key: string, path = key): unknown => guard(path, () => own(o, key)) // not from a polluted prototype
 
+/** Headers that fetch sets from the url and the body (`host`, `content-length`: a value given is replaced, silently)
+ * or refuses (Node's, where browsers drop them); curl would send them as given. */
+const FETCH_OWN = ["host", "content-length", "transfer-encoding", "expect", "keep-alive", "upgrade"]
+
 /** Lowercase names and string values, each checked the way `Headers` checks it when `probe` (for fetch; curl sends any character but CR, LF or NUL). */
 const toHeaderRecord = (source: unknown, probe: boolean): Record<string, string> => {
   if (!isPlainObject(source)) throw new EndpointError("headers", `expected a plain object, got ${kindOf(source)}`)
@@ -68,6 +72,7 @@ const toHeaderRecord = (source: unknown, probe: boolean): Record<string, string>
     if (typeof raw === "number" && !Number.isFinite(raw)) throw new EndpointError(path, `expected a finite number, got ${raw}`)
     if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
     const [value, lower] = [String(raw), name.toLowerCase()]
+    if (FETCH_OWN.includes(lower)) throw new EndpointError(path, "fetch writes this header itself or refuses it, so the request would not carry this value")
     if (has(headers, lower)) throw new EndpointError(path, guard(path, () => sameHeader(source, name, lower)))
     // Headers trims CR and LF at either end before its own check, and fetch would send the trimmed value; ours is as given
     if (breaksLine(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")

@@ -69,8 +69,8 @@ describe("main", () => {
     const rest = `--url 'https://api.github.com/x?a=1' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: ${endpoint.DEFAULTS.headers?.["user-agent"]}'\n`
     expect(capture(["--curl", "HEAD /x", "a=1"]).stdout).toBe(`curl --globoff --head ${rest}`)
     expect(capture(["--curl", "head", "/x", "a=1"]).stdout).toBe(`curl --globoff --head ${rest}`)
-    expect(CommandLine.toCurl({ method: "Head", url: "/x", headers: { "x-a": "1" } })).toBe("curl --globoff --head --url '/x' -H 'x-a: 1'")
-    expect(CommandLine.toCurl({ method: "HEADS", url: "/x", headers: {} })).toBe("curl --globoff -X 'HEADS' --url '/x'")
+    expect(CommandLine.toCurl({ method: "Head", url: "https://h.example/x", headers: { "x-a": "1" } })).toBe("curl --globoff --head --url 'https://h.example/x' -H 'x-a: 1'")
+    expect(CommandLine.toCurl({ method: "HEADS", url: "https://h.example/x", headers: {} })).toBe("curl --globoff -X 'HEADS' --url 'https://h.example/x'")
   })
   test("--curl prints a curl command with quoting that survives a single quote", () => {
     const { stdout } = capture(["--curl", "POST /x", "title=it's"])
@@ -195,7 +195,7 @@ describe("Name: removes a header, Name; sends it empty (httpie)", () => {
     const { code, stdout } = capture(["--curl", "GET /x", "X-Empty;", "X-Blank: \t", "X-Full:1"])
     expect(code).toBe(0)
     expect(stdout).toContain(" -H 'x-empty;' -H 'x-blank;' -H 'x-full: 1'\n")
-    expect(CommandLine.toCurl({ method: "get", url: "/x", headers: { "x-a": "", "x-b": " a" } })).toBe("curl --globoff -X 'GET' --url '/x' -H 'x-a;' -H 'x-b:  a'")
+    expect(CommandLine.toCurl({ method: "get", url: "https://h.example/x", headers: { "x-a": "", "x-b": " a" } })).toBe("curl --globoff -X 'GET' --url 'https://h.example/x' -H 'x-a;' -H 'x-b:  a'")
   })
 })
 

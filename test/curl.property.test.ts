@@ -5,7 +5,9 @@
 // nothing else may run (no sentinel file, nothing on stderr). Every run has
 // bash's history expansion on, as in an interactive shell, so a `!` that
 // escaped its quotes would show (on stderr, or in the argv).
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -53,12 +55,13 @@ const inBash = (printed: string) => {
  */
 const intended = (r: RequestOptions): Array<string> | undefined => {
   if (!/^[\w!#$%&'*+.^`|~-]+$/.test(r.method)) return undefined // no token: curl would send -X's text as the request line
+  if (!isFetchUrl(r.url)) return undefined
   const method = r.method.toUpperCase()
   const argv = ["--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", method]), "--url", r.url]
   const names = new Set<string>()
   for (const name of Object.keys(r.headers)) {
     const [value, lower] = [`${r.headers[name]}`, name.toLowerCase()]
-    if (names.has(lower)) return undefined
+    if (names.has(lower) || FETCH_OWN.includes(lower)) return undefined
     names.add(lower)
     argv.push("-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${lower};` : `${lower}: ${value}`)
   }
@@ -66,8 +69,22 @@ const intended = (r: RequestOptions): Array<string> | undefined => {
   const type = String(Object.entries(r.headers).find(([n]) => n.toLowerCase() === "content-type")?.[1])
   const json = /^application\/(?:[\w.-]+\+)?json$/i.test(type.split(";")[0]!.trim())
   if (typeof body !== "string" && body !== undefined && !json) return undefined
+  // what fetch adds on its own: a zero length for a POST or PUT without a body, a text type for a string
+  if (body === undefined && (method === "POST" || method === "PUT")) argv.push("-H", "content-length: 0")
+  if (typeof body === "string" && !names.has("content-type")) argv.push("-H", "content-type: text/plain;charset=UTF-8")
   if (body !== undefined) argv.push("--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body)))
   return argv.some((word) => TERMINAL_CONTROL.test(word)) ? undefined : argv // a control a terminal acts on is refused
+}
+/** Headers fetch writes itself or refuses. */
+const FETCH_OWN = ["host", "content-length", "transfer-encoding", "expect", "keep-alive", "upgrade"]
+/** A url fetch sends to: absolute http or https, no credentials (WHATWG's reading, not the implementation's). */
+const isFetchUrl = (url: string): boolean => {
+  try {
+    const u = new URL(url)
+    return /^[a-z][a-z\d+.-]*:/i.test(url) && ["http:", "https:"].includes(u.protocol) && u.username === "" && u.password === ""
+  } catch {
+    return false
+  }
 }
 /** What a terminal acts on when a command is shown: C0 but NUL, TAB, LF and CR, and DEL and C1. */
 const TERMINAL_CONTROL = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/
@@ -129,14 +146,13 @@ describe("--curl: the issue's examples", () => {
     expect(() => CommandLine.toCurl(smuggle)).toThrow(/^method: "GET \/admin HTTP\/1\.1\\r\\nX-Smuggled.* is not an HTTP method token$/)
   })
 
-  test("--base-url=-o/tmp/x is refused (not an http(s) url); a url starting with - goes through --url", () => {
+  test("--base-url=-o/tmp/x is refused (not an http(s) url), and so is a url -o/tmp/x; a url goes through --url", () => {
     const refused = cli(["--curl", "--base-url=-o/tmp/x", "GET /x"])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain("baseUrl")
-    const { code, stdout } = cli(["--curl", "--base-url=", "GET -o/tmp/x"])
-    expect(code).toBe(0)
-    expect(stdout).toContain(" --url '-o/tmp/x' ")
-    expectRunsAs(stdout.replace(/\n$/, ""), ["--globoff", "-X", "GET", "--url", "-o/tmp/x", ...DEFAULT_HEADERS])
+    const { code, stderr } = cli(["--curl", "--base-url=", "GET -o/tmp/x"]) // no http(s) url: refused before it reaches curl
+    expect([code, stderr]).toEqual([2, 'fp-endpoint: url: expected an absolute http or https url, as fetch sends, got "-o/tmp/x"\n'])
+    expectRunsAs(CommandLine.toCurl({ method: "get", url: "https://h.example/-o/tmp/x", headers: {} }), ["--globoff", "-X", "GET", "--url", "https://h.example/-o/tmp/x"])
   })
 
   test("! is inert in single quotes, with history expansion on; newlines stay inside a body", () => {
@@ -153,8 +169,8 @@ describe("--curl: the issue's examples", () => {
     const { code, stdout } = cli(["--curl", "HEAD /x", "X-Empty;", "x-sp: ", "a=1"])
     expect(code).toBe(0)
     expectRunsAs(stdout.replace(/\n$/, ""), ["--globoff", "--head", "--url", "https://api.github.com/x?a=1", ...DEFAULT_HEADERS, "-H", "x-empty;", "-H", "x-sp;"])
-    expectRunsAs(CommandLine.toCurl({ method: "head", url: "/x", headers: { a: "", b: "\t", c: " c" } }), [
-      "--globoff", "--head", "--url", "/x", "-H", "a;", "-H", "b;", "-H", "c:  c",
+    expectRunsAs(CommandLine.toCurl({ method: "head", url: "https://h.example/x", headers: { a: "", b: "\t", c: " c" } }), [
+      "--globoff", "--head", "--url", "https://h.example/x", "-H", "a;", "-H", "b;", "-H", "c:  c",
     ])
   })
 
@@ -165,10 +181,10 @@ describe("--curl: the issue's examples", () => {
       stdout: "",
       stderr: "fp-endpoint: body: contains NUL, which a command-line argument cannot carry\n",
     })
-    expect(() => CommandLine.toCurl({ method: "get", url: "/x", headers: { "x-a": "1\u00002" } })).toThrow(
+    expect(() => CommandLine.toCurl({ method: "get", url: "https://h.example/x", headers: { "x-a": "1\u00002" } })).toThrow(
       "headers.x-a: header value contains CR, LF or NUL",
     )
-    expect(() => CommandLine.toCurl({ method: "get", url: "/x\u0000", headers: {} })).toThrow("url: contains NUL")
+    expect(() => CommandLine.toCurl({ method: "get", url: "https://h.example/x\u0000", headers: {} })).toThrow("url: contains NUL")
   })
 
   test("the stub sees a broken command: an unquoted method splits, a bare -o url is an option", () => {
@@ -198,33 +214,33 @@ describe("toCurl throws an EndpointError and nothing else", () => {
       "body.a.self: a circular reference cannot be serialised as JSON",
     )
     const json = { "content-type": "application/json" }
-    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: [1n] }))).toBe("body[0]: a bigint cannot be serialised as JSON")
-    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: { a: { b: Object(1n) } } }))).toBe(
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: json, body: [1n] }))).toBe("body[0]: a bigint cannot be serialised as JSON")
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: json, body: { a: { b: Object(1n) } } }))).toBe(
       "body.a.b: a bigint cannot be serialised as JSON",
     )
   })
   test("a body with a throwing toJSON, a form body, a function body: an EndpointError naming the body", () => {
     const hostile = { toJSON: () => { throw new Error("no") } }
-    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: hostile }))).toMatch(/^body: /)
-    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: new URLSearchParams("a=1") }))).toMatch(/^body: /)
-    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers: {}, body: () => 1 }))).toMatch(/^body: /)
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: {}, body: hostile }))).toMatch(/^body: /)
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: {}, body: new URLSearchParams("a=1") }))).toMatch(/^body: /)
+    expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: {}, body: () => 1 }))).toMatch(/^body: /)
   })
   test("request options that are none: an EndpointError, never a TypeError", () => {
-    for (const r of [null, {}, { method: 1, url: "/x", headers: {} }, { method: "get", url: "/x", headers: null }]) {
+    for (const r of [null, {}, { method: 1, url: "https://h.example/x", headers: {} }, { method: "get", url: "https://h.example/x", headers: null }]) {
       expect(typeof thrown(() => CommandLine.toCurl(r as never))).toBe("string")
     }
   })
   test("a null, number or boolean body is its JSON text under a JSON content type, and refused without one, as fetch has it", () => {
     const json = { "content-type": "application/json" }
-    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: null })).toBe(
-      "curl --globoff -X 'POST' --url '/x' -H 'content-type: application/json' --data-raw 'null'",
+    expect(CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: json, body: null })).toBe(
+      "curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: application/json' --data-raw 'null'",
     )
-    expect(CommandLine.toCurl({ method: "post", url: "/x", headers: json, body: 5 })).toBe(
-      "curl --globoff -X 'POST' --url '/x' -H 'content-type: application/json' --data-raw '5'",
+    expect(CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: json, body: 5 })).toBe(
+      "curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: application/json' --data-raw '5'",
     )
     for (const headers of [{}, { "content-type": "text/plain" }]) {
       for (const body of [{ a: 1 }, null, 5, true]) {
-        expect(thrown(() => CommandLine.toCurl({ method: "post", url: "/x", headers, body }))).toMatch(
+        expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers, body }))).toMatch(
           /^body: an? \w+ body is sent as JSON only with a JSON content type, got (no content-type|content-type "text\/plain")/,
         )
       }
@@ -242,7 +258,7 @@ describe("toCurl prints what the fetch adapters would send", () => {
     }
     throw new Error("no error")
   }
-  const r = (fields: Partial<RequestOptions>): RequestOptions => ({ method: "post", url: "/x", headers: {}, ...fields })
+  const r = (fields: Partial<RequestOptions>): RequestOptions => ({ method: "post", url: "https://h.example/x", headers: {}, ...fields })
   test("one header under two keys, headers that are no plain object, a value that is no finite number: refused, as fetch's adapters refuse them", () => {
     expect(thrown(() => CommandLine.toCurl(r({ headers: { Authorization: "token a", authorization: "token b" } })))).toBe(
       'headers.authorization: names the same header as the key "Authorization": one value would be lost',
@@ -251,14 +267,31 @@ describe("toCurl prints what the fetch adapters would send", () => {
     expect(thrown(() => CommandLine.toCurl(r({ headers: { "x-a": Number.NaN } })))).toBe("headers.x-a: expected a finite number, got NaN")
   })
   test("GET and HEAD send no body; a null header value sends no header; names are lowercase", () => {
-    expect(CommandLine.toCurl(r({ method: "head", body: "x" }))).toBe("curl --globoff --head --url '/x'")
-    expect(CommandLine.toCurl(r({ method: "get", body: "x", headers: { "X-A": "1", "x-b": null as never } }))).toBe("curl --globoff -X 'GET' --url '/x' -H 'x-a: 1'")
+    expect(CommandLine.toCurl(r({ method: "head", body: "x" }))).toBe("curl --globoff --head --url 'https://h.example/x'")
+    expect(CommandLine.toCurl(r({ method: "get", body: "x", headers: { "X-A": "1", "x-b": null as never } }))).toBe("curl --globoff -X 'GET' --url 'https://h.example/x' -H 'x-a: 1'")
   })
   test("what only fetch refuses is printed: a TRACE, a header value beyond Latin-1 (curl sends it as UTF-8), fetch options ignored", () => {
-    expect(CommandLine.toCurl(r({ method: "trace" }))).toBe("curl --globoff -X 'TRACE' --url '/x'")
+    expect(CommandLine.toCurl(r({ method: "trace" }))).toBe("curl --globoff -X 'TRACE' --url 'https://h.example/x'")
     expect(CommandLine.toCurl(r({ method: "get", headers: { "x-name": "Zoë 😀" }, request: { redirect: "nowhere" } }))).toBe(
-      "curl --globoff -X 'GET' --url '/x' -H 'x-name: Zoë 😀'",
+      "curl --globoff -X 'GET' --url 'https://h.example/x' -H 'x-name: Zoë 😀'",
     )
+  })
+  test("what fetch would not send, curl would: another scheme, credentials in the url, a header fetch writes itself; all refused", () => {
+    for (const url of ["gopher://127.0.0.1:6379/_FLUSHALL%0D%0A", "file:///etc/passwd", "/x", "dict://h/x"]) {
+      expect(thrown(() => CommandLine.toCurl(r({ url })))).toBe(`url: expected an absolute http or https url, as fetch sends, got ${JSON.stringify(url)}`)
+    }
+    expect(thrown(() => CommandLine.toCurl(r({ url: "https://u:p@h.example/x" })))).toBe("url: credentials in the url (user:password@) are not sent by fetch: send an authorization header")
+    expect(CommandLine.toCurl(r({ method: "get", url: "HTTP://h.example/a@b?c=u:p@d" }))).toBe("curl --globoff -X 'GET' --url 'HTTP://h.example/a@b?c=u:p@d'")
+    expect(thrown(() => CommandLine.toCurl(r({ headers: { Host: "evil.example" } })))).toMatch(/^headers\.Host: fetch writes this header itself/)
+    const { code, stderr } = cli(["--curl", "GET {+u}", "u=gopher://127.0.0.1:6379/_FLUSHALL"])
+    expect([code, stderr]).toEqual([2, 'fp-endpoint: url: expected an absolute http or https url, as fetch sends, got "gopher://127.0.0.1:6379/_FLUSHALL"\n'])
+  })
+  test("what fetch adds, the command adds: content-length 0 for a POST or PUT without a body, a text type for a string body without one", () => {
+    expect(CommandLine.toCurl(r({}))).toBe("curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-length: 0'")
+    expect(CommandLine.toCurl(r({ method: "put" }))).toBe("curl --globoff -X 'PUT' --url 'https://h.example/x' -H 'content-length: 0'")
+    for (const method of ["patch", "delete", "get"]) expect(CommandLine.toCurl(r({ method }))).not.toContain("content-length")
+    expect(CommandLine.toCurl(r({ body: "hello" }))).toBe("curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain;charset=UTF-8' --data-raw 'hello'")
+    expect(CommandLine.toCurl(r({ body: "hello", headers: { "content-type": "text/csv" } }))).not.toContain("text/plain")
   })
   test("a control character a terminal acts on is refused where it would be printed; a JSON body escapes DEL and C1 instead", () => {
     expect(thrown(() => CommandLine.toCurl(r({ headers: { "x-t": "\u001b]0;pwn\u0007" } })))).toBe(
@@ -266,8 +299,10 @@ describe("toCurl prints what the fetch adapters would send", () => {
     )
     expect(thrown(() => CommandLine.toCurl(r({ body: "a\u009b31m" })))).toMatch(/^body: contains the control character "\\u009b", /)
     const json = CommandLine.toCurl(r({ headers: { "content-type": "application/json" }, body: { note: "a\u009bb\u007f", tab: "\t", line: "x\r\ny" } }))
-    expect(json).toBe(String.raw`curl --globoff -X 'POST' --url '/x' -H 'content-type: application/json' --data-raw '{"note":"a\u009bb\u007f","tab":"\t","line":"x\r\ny"}'`)
-    expect(CommandLine.toCurl(r({ body: "tab\tand\r\nlines" }))).toBe("curl --globoff -X 'POST' --url '/x' --data-raw 'tab\tand\r\nlines'")
+    expect(json).toBe(String.raw`curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: application/json' --data-raw '{"note":"a\u009bb\u007f","tab":"\t","line":"x\r\ny"}'`)
+    expect(CommandLine.toCurl(r({ body: "tab\tand\r\nlines" }))).toBe(
+      "curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain;charset=UTF-8' --data-raw 'tab\tand\r\nlines'",
+    )
   })
   test("the command line: a Content-Type item that is not JSON with body parameters is refused for --curl, not sent as mislabelled JSON", () => {
     const { code, stderr } = cli(["--curl", "POST", "/x", "Content-Type:text/plain", "a=1"])
@@ -277,23 +312,35 @@ describe("toCurl prints what the fetch adapters would send", () => {
 
 describe("curl sends the printed url, one request: no globbing", () => {
   // curl reads [1-3] and {a,b} in a url as a pattern and sends a request for each match: a
-  // DELETE to /x/a[1-3] would delete three resources. file:// urls show which files it read.
+  // DELETE to /x/a[1-3] would delete three resources. A local server shows which paths it was asked for.
   const curlPath = spawnSync("sh", ["-c", "command -v curl"]).stdout.toString().trim()
-  test("a url with [1-3] or {a,b} is fetched once, as written", (ctx) => {
+  test("a url with [1-3] or {a,b} is fetched once, as written", async (ctx) => {
     if (curlPath === "") {
       console.warn("skipping the real-curl test: curl is not installed (.ci/setup.sh installs it)")
       return ctx.skip("curl is not installed")
     }
-    const dir = mkdtempSync(join(tmpdir(), "fp-endpoint-glob-"))
+    // a local server answers each request with the path it was asked for
+    const seen: Array<string> = []
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? "")
+      res.end(`<${req.url}>`)
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     try {
-      for (const name of ["a1", "a2", "a3", "ba", "bb", "a[1-3]", "b{a,b}"]) writeFileSync(join(dir, name), `<${name}>`)
-      for (const name of ["a[1-3]", "b{a,b}"]) {
-        const printed = CommandLine.toCurl({ method: "get", url: `file://${dir}/${name}`, headers: {} })
-        const run = spawnSync("bash", ["--norc", "--noprofile", "-c", printed], { cwd, env })
-        expect({ status: run.status, stdout: run.stdout.toString() }).toEqual({ status: 0, stdout: `<${name}>` })
+      const { port } = server.address() as AddressInfo
+      for (const name of ["/a[1-3]", "/b{a,b}"]) {
+        seen.length = 0
+        const printed = CommandLine.toCurl({ method: "get", url: `http://127.0.0.1:${port}${name}`, headers: {} })
+        const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+          const child = spawn("bash", ["--norc", "--noprofile", "-c", printed], { cwd, env })
+          let stdout = ""
+          child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
+          child.on("close", (status) => resolve({ status, stdout }))
+        })
+        expect({ ...run, seen }).toEqual({ status: 0, stdout: `<${name}>`, seen: [name] })
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      server.close()
     }
   })
 })
