@@ -152,9 +152,10 @@ const parseJson = (key: string, text: string): unknown => {
   }
   const changed = changedNumber(text)
   if (changed === undefined) return value
-  throw new EndpointError(shown(key), Number.isFinite(Number(changed))
-    ? `the integer ${quote(changed)} would be sent as ${Number(changed)} (JSON numbers are doubles here); send it as a string (key=value, or in quotes inside JSON)`
-    : `a number in ${quote(text)} is too large to send (it would be sent as null)`)
+  const sent = Number(changed)
+  throw new EndpointError(shown(key), !Number.isFinite(sent) ? `a number in ${quote(text)} is too large to send (it would be sent as null)`
+    : sent === 0 ? `the number ${quote(changed)} is too small to send (it would be sent as 0); send it as a string (key=value, or in quotes inside JSON)`
+    : `the integer ${quote(changed)} would be sent as ${sent} (JSON numbers are doubles here); send it as a string (key=value, or in quotes inside JSON)`)
 }
 
 /** `name=value` as endpoint() writes a GET's query (`q` keeps its `+`, GitHub's search syntax). */

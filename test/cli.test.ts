@@ -381,6 +381,16 @@ describe("numbers and controls in JSON", () => {
     expect(capture(["POST", "/x", "a:=[1, -1e400]"]).code).toBe(2)
     expect(JSON.parse(capture(["POST", "/x", "a:=1e308"]).stdout).body).toEqual({ a: 1e308 })
   })
+  test("a:=1e-400 is refused: JSON would send the number as 0; a zero, however written, and a small double pass", () => {
+    expect(capture(["POST", "/x", "a:=1e-400"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: 'fp-endpoint: a: the number "1e-400" is too small to send (it would be sent as 0); send it as a string (key=value, or in quotes inside JSON)\n',
+    })
+    expect(capture(["POST", "/x", 'a:={"b":[-1e-330]}']).code).toBe(2)
+    for (const zero of ["0", "0e-999", "0.000", "-0.0e5"]) expect(JSON.parse(capture(["POST", "/x", `a:=${zero}`]).stdout).body).toEqual({ a: 0 })
+    expect(JSON.parse(capture(["POST", "/x", "a:=1e-300"]).stdout).body).toEqual({ a: 1e-300 })
+  })
   test("a:=12345678901234567890 is refused: the number sent would be another integer; what comes back as written passes", () => {
     expect(capture(["POST", "/x", "id:=12345678901234567890"])).toEqual({
       code: 2,

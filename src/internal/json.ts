@@ -19,7 +19,8 @@ export const withControlsEscaped = (json: string): string =>
 
 /**
  * The first number of valid JSON text, as written, that the number sent would change: one too large for
- * a double (`1e999`, which JSON writes `null`), or one that stands for an integer a double changes (it
+ * a double (`1e999`, which JSON writes `null`), one too small that is not zero (`1e-400`, sent as `0`),
+ * or one that stands for an integer a double changes (it
  * holds `12345678901234567890` as what JSON writes `12345678901234567000`, and `36028797018963968` exactly
  * but written `36028797018963970`). Fractions keep a double's rounding. One loop over the text: a reviver
  * would recurse on deep nesting.
@@ -33,7 +34,7 @@ export const changedNumber = (json: string): string | undefined => {
       const written = NUMBER.exec(json)![0] // valid JSON: outside strings, "-" and digits only begin numbers
       i += written.length - 1
       const sent = Number(written)
-      if (!Number.isFinite(sent)) return written
+      if (!Number.isFinite(sent) || (sent === 0 && decimal(written)[0] !== "")) return written // too large, or too small (1e-400 is 0)
       if (written.length <= 15) continue // 15 digits or fewer come back as written from a double
       const [digits, exponent] = decimal(written)
       if (exponent >= 0 && decimal(String(sent)).join() !== [digits, exponent].join()) return written
