@@ -142,10 +142,11 @@ const contentsProblem = (value: object): string | undefined => {
   }
 }
 
-/** What JSON.stringify would lose of an object that is no plain one: an error's message (of a `DOMException` too), a pattern, a weak collection's contents, a boxed symbol, a boxed number that is not finite. */
+/** What JSON.stringify would lose of an object that is no plain one: an error's message (of a `DOMException` too), a pattern, a weak collection's contents, a boxed symbol, a fetch `Response` or `Request`, a boxed number that is not finite. */
 const lostByJson = (value: object): string | undefined => {
   const tag = tagOf(value)
   if (isBoxedSymbol(value)) return "its symbol would be lost"
+  if (tag === "[object Response]" || tag === "[object Request]") return "its body and headers would be lost"
   if (value instanceof Error || tag === "[object Error]") return "its message would be lost"
   if (tag === "[object RegExp]") return "its pattern would be lost"
   if (/^\[object Weak(?:Map|Set|Ref)\]$/.test(tag)) return "what it holds cannot be read"

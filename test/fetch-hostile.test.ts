@@ -161,6 +161,8 @@ describe("values JSON would send without what they hold", () => {
       [{ due: new Date("junk") }, "body.due: an invalid Date cannot be serialised as JSON (it would be sent as null)"],
       [{ dates: [new Date(0), new Date(Number.NaN)] }, "body.dates[1]: an invalid Date cannot be serialised as JSON (it would be sent as null)"],
       [{ tag: Object(Symbol("t")) }, `body.tag: ${refused("a Symbol", "its symbol would be lost")}`],
+      [{ reply: new Response("x") }, `body.reply: ${refused("a Response", "its body and headers would be lost")}`],
+      [[new Request("http://127.0.0.1/x")], `body[0]: ${refused("a Request", "its body and headers would be lost")}`],
     ] as const) expect(failure(options({ body })).message).toBe(message)
     expect(failure({ method: "post", url: "https://x.test/", headers: { "content-type": "application/json" }, body: new Date(Number.NaN) }).message)
       .toBe("body: an invalid Date cannot be serialised as JSON (it would be sent as null)")
