@@ -83,15 +83,17 @@ interface ModelExpression {
  * stands before the query and fragment: a literal `?` or `#`, or a `{?…}`,
  * `{&…}` or `{#…}` expression, ends the path. A `/:name/` part is a
  * placeholder only in route mode and only in the path; otherwise it is text.
+ * After a lone `/` it opens the template with `//:name`, an authority: text.
  */
 const expressionsOf = (parts: ReadonlyArray<GPart>, mode: Mode): Array<ModelExpression> => {
   const out: Array<ModelExpression> = []
   let inPath = true
-  for (const p of parts) {
+  for (const [i, p] of parts.entries()) {
     if (p.kind === "lit") {
       if (p.text.includes("?") || p.text.includes("#")) inPath = false
     } else if (p.kind === "colon") {
-      if (mode === "route" && inPath) out.push({ operator: "", variables: [{ name: p.name, explode: false, prefix: 0 }], inPath })
+      const inAuthority = render(parts.slice(0, i)) === "/"
+      if (mode === "route" && inPath && !inAuthority) out.push({ operator: "", variables: [{ name: p.name, explode: false, prefix: 0 }], inPath })
     } else {
       out.push({ operator: p.op, variables: p.vars, inPath })
       if (p.op === "?" || p.op === "&" || p.op === "#") inPath = false
