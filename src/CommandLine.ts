@@ -7,6 +7,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { endpoint, type Merged } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { curlArgs } from "./Fetch.js"
+import { withQuery } from "./internal/build.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
 import { changedNumber, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
@@ -18,7 +19,8 @@ import type { RequestOptions } from "./Parse.js"
 import * as Template from "./Template.js"
 import { VERSION } from "./version.js"
 
-/** What the command line was asked to do. A `Build` route carries the query of the `name==value` items, in its url.
+/** What the command line was asked to do. A `Build` carries the query of the `name==value` items (encoded pairs), which
+ * goes into the url after expansion, as `endpoint()` adds a GET's query (into the template's text for `--merge`).
  * @example
  * import type { CommandLine } from "fp-endpoint"
  * const c: CommandLine.Command = { _tag: "Build", route: "GET /user", options: {}, output: "curl" }
@@ -27,7 +29,13 @@ import { VERSION } from "./version.js"
 export type Command =
   | { readonly _tag: "Help" }
   | { readonly _tag: "Version" }
-  | { readonly _tag: "Build"; readonly route: string; readonly options: { readonly [key: string]: unknown }; readonly output: "json" | "merge" | "curl" }
+  | {
+    readonly _tag: "Build"
+    readonly route: string
+    readonly options: { readonly [key: string]: unknown }
+    readonly output: "json" | "merge" | "curl"
+    readonly query?: string
+  }
 
 type Build = Extract<Command, { readonly _tag: "Build" }>
 
@@ -166,8 +174,8 @@ const queryPair = (name: string, value: string): string => {
 }
 
 /**
- * A url template with `query` (encoded pairs) added, as text: in place of the opening of a `{?…}` or `{&…}` that no
- * literal `?` comes before (it becomes `{&…}`), else at the end of the query or path. A url endpoint refuses stays refused.
+ * A url template with `query` (encoded pairs) added, as text, for `--merge`: in place of the opening of a `{?…}` or `{&…}`
+ * that no literal `?` comes before (it becomes `{&…}`), else at the end of the query or path.
  */
 const insertQuery = (url: string, query: string): string => {
   let hasQuery = false // a literal "?" came before
@@ -184,15 +192,6 @@ const insertQuery = (url: string, query: string): string => {
   const before = url.slice(0, end)
   const separator = !hasQuery ? "?" : /[?&]$/.test(before) ? "" : "&"
   return before + separator + query + url.slice(end)
-}
-
-/** The route with the query added to its url, its last word. */
-const withQuery = (route: string, query: string): string => {
-  const words = route.split(/([ \t\n\v\f\r]+)/) // words at even indices, the whitespace between them at odd ones
-  const last = words.length - (words[words.length - 1] === "" ? 3 : 1) // after trailing whitespace, the split ends with ""
-  if (!words[last]) throw new EndpointError("route", 'expected "<METHOD> <URL>", got an empty route')
-  words[last] = insertQuery(words[last], query)
-  return words.join("")
 }
 
 /** The command the arguments make: a key given once is its value, more than once an array of its values. */
@@ -217,7 +216,7 @@ const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Bu
   if (baseUrl !== undefined && has(options, "baseUrl")) throw new EndpointError("baseUrl", "given both as an item and by --base-url")
   if (headers !== undefined) put(options, "headers", headers)
   if (baseUrl !== undefined) put(options, "baseUrl", baseUrl)
-  return { _tag: "Build", route: query.length === 0 ? route : withQuery(route, query.join("&")), options, output }
+  return query.length === 0 ? { _tag: "Build", route, options, output } : { _tag: "Build", route, options, output, query: query.join("&") }
 }
 
 /** Reads the arguments (without `node` and the script) into a command. Never throws: anything wrong with `argv`
@@ -225,7 +224,7 @@ const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Bu
  * @example
  * import { CommandLine } from "fp-endpoint"
  * CommandLine.parseArgs(["GET", "/orgs/{org}/repos", "org=octokit", "per_page:=2", "q==a b", "Accept:application/json"])
- * // right({ _tag: "Build", route: "GET /orgs/{org}/repos?q=a%20b", output: "json",
+ * // right({ _tag: "Build", route: "GET /orgs/{org}/repos", output: "json", query: "q=a%20b",
  * //         options: { org: "octokit", per_page: 2, headers: { Accept: "application/json" } } })
  * @since 0.1.0
  */
@@ -310,6 +309,13 @@ const printed = (value: object): string => {
   }
 }
 
+/** The result with `query` added to its expanded url (before a fragment, after `?` or `&`), as `endpoint()` adds a GET's. */
+const withQueryOf = (result: RequestOptions, query: string): RequestOptions => {
+  const url = query === "" ? result.url : withQuery(result.url, query)
+  if (url.length > Template.MAX_LENGTH) throw new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
+  return url === result.url ? result : { ...result, url }
+}
+
 /** Refuses a path placeholder (`{name}`, `{+name}`, `:name`) without a value: on a command line that is a mistake. */
 const requirePlaceholders = (merged: Merged): void => {
   // undefined as RFC 6570 §2.3 has it: undefined, null, an empty list or an empty object
@@ -339,13 +345,14 @@ export const render = (command: Command): Either<EndpointError, string> =>
     if (tag === "Help") return USAGE
     if (tag === "Version") return VERSION
     if (tag !== "Build") throw new EndpointError("_tag", `expected "Help", "Version" or "Build", got ${kindOf(tag)}`)
-    const { route, options, output } = command as Build
+    const { route, options, output, query = "" } = command as Build
     if (typeof route !== "string") throw new EndpointError("route", `expected a string, got ${kindOf(route)}`)
     if (!["json", "merge", "curl"].includes(output)) throw new EndpointError("output", `expected "json", "merge" or "curl", got ${kindOf(output)}`)
+    if (typeof query !== "string") throw new EndpointError("query", `expected a string, got ${kindOf(query)}`)
     const merged = endpoint.merge(route, options)
     requirePlaceholders(merged)
-    if (output === "merge") return printed(merged)
-    const result = endpoint(route, options)
+    if (output === "merge") return printed(query === "" ? merged : { ...merged, url: insertQuery(merged.url, query) })
+    const result = withQueryOf(endpoint(route, options), query)
     return output === "curl" ? toCurl(result) : printed(result)
   })
 

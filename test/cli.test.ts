@@ -161,14 +161,20 @@ describe("name==value: a query parameter whatever the method", () => {
   test("q==is:open+label:bug keeps the + of GitHub's search syntax, as q=… does for GET", () => {
     expect(printed(["GET", "/search/issues", "q==is:open+label:bug"]).url).toBe("https://api.github.com/search/issues?q=is%3Aopen+label%3Abug")
   })
-  test("the query joins the url's: after a literal ?, before {?…} or {&…}, before a fragment; repeated names repeat", () => {
+  test("the query joins the expanded url's, as endpoint() adds a GET's: after its query, before a fragment; repeated names repeat", () => {
     expect(printed(["GET", "/x?a=1#top", "q==1", "q==2"]).url).toBe("https://api.github.com/x?a=1&q=1&q=2#top")
-    expect(printed(["GET", "/x{?page,per_page}", "q==1", "page:=2"]).url).toBe("https://api.github.com/x?q=1&page=2")
+    expect(printed(["GET", "/x{?page,per_page}", "q==1", "page:=2"]).url).toBe("https://api.github.com/x?page=2&q=1")
     expect(printed(["GET", "/x{?page}", "q==1"]).url).toBe("https://api.github.com/x?q=1")
     expect(printed(["GET", "/x{#f}", "q==1", "f=top"]).url).toBe("https://api.github.com/x?q=1#top")
     expect(printed(["GET", "/x?", "q==1"]).url).toBe("https://api.github.com/x?q=1")
-    expect(printed(["GET", "/x", "q==1", "r=2"]).url).toBe("https://api.github.com/x?q=1&r=2")
-    expect(CommandLine.parseArgs(["/x/{a}", "q==1"])).toMatchObject({ right: { route: "/x/{a}?q=1" } })
+    expect(printed(["GET", "/x", "q==1", "r=2"]).url).toBe("https://api.github.com/x?r=2&q=1")
+    expect(CommandLine.parseArgs(["/x/{a}", "q==1"])).toMatchObject({ right: { route: "/x/{a}", query: "q=1" } })
+    // what a value expands to counts: its ? or # is the url's
+    expect(printed(["GET {+u}", "u=https://h.example/x#top", "q==1"]).url).toBe("https://h.example/x?q=1#top")
+    expect(printed(["GET {+u}", "u=https://h.example/x?b=1", "q==1"]).url).toBe("https://h.example/x?b=1&q=1")
+    expect(printed(["POST", "/repos{+p}", "p=/o/r?ref=main", "q==1"]).url).toBe("https://api.github.com/repos/o/r?ref=main&q=1")
+    // --merge shows a template: the query goes into its text
+    expect(JSON.parse(capture(["--merge", "GET /x{?a}", "q==1"]).stdout).url).toBe("/x?q=1{&a}")
   })
   test("a route endpoint refuses stays refused", () => {
     expect(capture(["GET /x/{", "q==1"]).stderr).toContain('unclosed "{" at position 3')

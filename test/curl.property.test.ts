@@ -75,6 +75,12 @@ const intended = (r: RequestOptions): Array<string> | undefined => {
   if (body !== undefined) argv.push("--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body)))
   return argv.some((word) => TERMINAL_CONTROL.test(word)) ? undefined : argv // a control a terminal acts on is refused
 }
+/** A url with query text added before its fragment: after "?" (none yet), "&", or nothing when it ends in "?" or "&". */
+const withQueryText = (url: string, query: string): string => {
+  const [base, ...fragment] = url.split("#")
+  const separator = !base!.includes("?") ? "?" : /[?&]$/.test(base!) ? "" : "&"
+  return [base + separator + query, ...fragment].join("#")
+}
 /** Headers fetch writes itself or refuses. */
 const FETCH_OWN = ["host", "content-length", "transfer-encoding", "expect", "keep-alive", "upgrade"]
 /** A url fetch sends to: absolute http or https, no credentials (WHATWG's reading, not the implementation's). */
@@ -414,6 +420,8 @@ const expectCommandLineRunsAsEndpoint = (argv: Array<string>): string | undefine
   let r: RequestOptions
   try {
     r = endpoint(parsed.right.route, parsed.right.options)
+    const query = parsed.right.query ?? ""
+    if (query !== "") r = { ...r, url: withQueryText(r.url, query) } // the name==value items, after expansion
   } catch {
     expect(cli(argv).code).toBe(2) // endpoint refused the input: so does the command line
     return parsed.right.route

@@ -284,7 +284,7 @@ const queryOf = (params: Options["params"], names: Compiled["names"]): Result<st
 }
 
 /** A url with query text added before its fragment, after `?` or `&` (none after a trailing `?` or `&`). */
-const withQuery = (url: string, query: string): string => {
+export const withQuery = (url: string, query: string): string => {
   if (query === "") return url
   const hash = url.indexOf("#")
   const base = hash < 0 ? url : url.slice(0, hash)
