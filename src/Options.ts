@@ -12,6 +12,7 @@ import { child, kindOf, quote, sameHeader, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { frozen, has, isArray, isEmpty, isMergingRecord, isPlainObject, isReplacing, membersOf, own, put, REPLACING } from "./internal/object.js"
 import { previewName } from "./internal/preview.js"
+import { loneSurrogateAt } from "./internal/encode.js"
 import { breaksLine, isToken } from "./internal/token.js"
 
 // model -------------------------------------------------------------------------------------------
@@ -419,7 +420,8 @@ export const fieldCodecs: { readonly [K in ReservedKey]: t.Type<Exclude<Options[
   method: checkedString("Method", (s) => (isToken(s) ? undefined : `${quote(s)} is not an HTTP method token`)),
   url: checkedString("Url", () => undefined),
   baseUrl: checkedString("BaseUrl", (s) =>
-    s === "" || (/^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/i.test(s) && !/[\s\0\\]/.test(s)) // the host ends at the first "/": no backtracking; a backslash is a "/" to URL parsers, not to curl
+    loneSurrogateAt(s) >= 0 ? `lone surrogate at index ${loneSurrogateAt(s)}, which URL parsers would replace with U+FFFD`
+    : s === "" || (/^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/i.test(s) && !/[\s\0\\]/.test(s)) // the host ends at the first "/": no backtracking; a backslash is a "/" to URL parsers, not to curl
       ? undefined
       : `expected an absolute http(s) url with no query, fragment, whitespace or backslash, or "", got ${quote(s)}`),
   headers: guarded("Headers", isNormalHeaders, validateHeaders),

@@ -683,6 +683,7 @@ describe("encoding: lone surrogates are an EndpointError, never a URIError", () 
         ["template literal after expression", () => endpoint(`GET /x/{a}${s}`, { a: 1 })],
         ["url option", () => endpoint({ url: `/x${s}` })],
         ["HEAD query", () => endpoint("HEAD /x", { v: s })],
+        ["base url", () => endpoint("GET /x", { baseUrl: `https://h.example/${s}` })], // URL parsers would write U+FFFD
       ]
       for (const [where, f] of cases) {
         let thrown: unknown
