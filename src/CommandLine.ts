@@ -305,7 +305,8 @@ const printed = (value: object): string => {
   } catch (e) {
     if (isEndpointError(e)) throw e // else name the top-level key that cannot be printed
     const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable()))._tag === "Left")
-    throw new EndpointError(child("", key ?? ""), `cannot be printed as JSON (${describeError(e)})`)
+    const deep = e instanceof RangeError && /call stack/i.test(e.message) // JSON.stringify recurses
+    throw new EndpointError(child("", key ?? ""), deep ? "nested too deeply to print as JSON" : `cannot be printed as JSON (${describeError(e)})`)
   }
 }
 

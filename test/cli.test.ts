@@ -309,6 +309,10 @@ describe("nothing but EndpointError, whatever the input", () => {
     expect(left({ _tag: "Build", route: "POST /x", options: { a: cyclic }, output: "json" })).toMatch(/^body: cannot be printed as JSON/)
     expect(left({ _tag: "Build", route: "POST /x", options: { a: cyclic }, output: "merge" })).toMatch(/^a: cannot be printed as JSON/)
     expect(left({ _tag: "Build", route: "POST /x", options: { a: 1n }, output: "curl" })).toBe("body.a: a bigint cannot be serialised as JSON")
+    let deep: unknown = 1
+    for (let i = 0; i < 20_000; i++) deep = { a: deep }
+    expect(left({ _tag: "Build", route: "POST /x", options: { a: deep }, output: "json" })).toBe("body: nested too deeply to print as JSON") // not the RangeError's words
+    expect(left({ _tag: "Build", route: "GET /x", options: { query: "q=1" }, output: "json", query: 5 })).toBe("query: expected a string, got number")
   })
   test("property: main, given any argv at all, returns 0 or 2 and writes one line of reason on a failure", () => {
     const item = fc.oneof(
