@@ -147,6 +147,14 @@ describe("a path value cannot move the request", () => {
     expect(errorOf(() => endpoint("GET https://{host}/{owner}/repos", { host: "", owner: "evil.com" })).message).toBe(
       'host: a value cannot leave the host empty: URL parsers would read the path as the host ("https:///evil.com/repos")',
     )
+    for (const [route, values] of [ // the slash after the empty host from a value, or after a special scheme without "//"
+      ["GET https://{host}{/owner,repo}", { owner: "evil.com", repo: "r" }],
+      ["GET http{s}://{host}{/owner}", { s: "s", host: [], owner: "evil.com" }],
+      ["GET https://{host}{+path}", { host: null, path: "/evil.com/x" }],
+      ["GET https:/{host}/{owner}", { host: "", owner: "evil.com" }],
+      ["GET https:{host}/{owner}", { host: "", owner: "evil.com" }],
+    ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(/^host: a value cannot leave the host empty/)
+    expect(endpoint("GET https://{host}{/owner,repo}", { host: "h.example", owner: "o", repo: "r" }).url).toBe("https://h.example/o/r")
     expect(endpoint("GET https:{x}/api.github.com/x", { x: "" }).url).toBe("https:/api.github.com/x") // the text's host
     expect(endpoint("GET https:{host}", { host: "h.example" }).url).toBe("https:h.example") // no host text: the value's
     expect(endpoint("GET https://{+host}", { host: "/h.example" }).url).toBe("https:///h.example")

@@ -203,19 +203,23 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
  * skip after the text's opening ones, wherever they come from; `undefined` when nothing follows. When
  * text of the template follows, which would then be read as the host, a value there may not write a
  * slash (`https://{+x}/repos` with `/evil.com`), and where the text writes no `//`, nothing at all
- * (`https:{x}/api.github.com` with `evil.com`). Nor may a value after `//` write nothing when the text
- * goes on with a slash (`https://{host}/{owner}` with `""` and `evil.com` would make the path the host).
+ * (`https:{x}/api.github.com` with `evil.com`). Nor may a value there write nothing when slashes follow
+ * and then a value, or after `//` anything (`https://{host}/{owner}` or `https://{host}{/owner}` with
+ * `""` and `evil.com` would make the path the host); only the text's own host may follow it so.
  */
 const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: ReadonlyArray<string>, url: string): Result<readonly [number, number]> | undefined => {
   let empty: Template.Expression | undefined // the first value that stood at the host's start and wrote nothing
+  let skipped = false // slashes came after it
   for (let i = shape.at; i < parts.length; i++) {
     const part = parts[i]!
     const skip = i === shape.at ? shape.from : 0
     const written = pieces[i]!.slice(skip)
     const slashes = /^[/\\]*/.exec(written)![0].length
-    if (typeof part !== "string" && written === "") empty ??= part
-    if (typeof part !== "string" && written !== "" && (slashes > 0 || !shape.slashed) && textHostAfter(parts, i)) return hostMoved(part, url)
-    if (typeof part === "string" && slashes > 0 && empty !== undefined && shape.slashed) return hostEmptied(empty, url)
+    const byValue = typeof part !== "string"
+    if (byValue && written === "") empty ??= part
+    if (byValue && written !== "" && (slashes > 0 || !shape.slashed) && textHostAfter(parts, i)) return hostMoved(part, url)
+    skipped ||= empty !== undefined && slashes > 0
+    if (skipped && (byValue || shape.slashed) && written !== "") return hostEmptied(empty!, url) // the path, or a value after it, would be the host
     if (slashes < written.length) return [i, skip + slashes]
   }
   return undefined
