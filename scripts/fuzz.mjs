@@ -597,7 +597,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         const [raw, lower] = [r.headers[name], name.toLowerCase()]
         const value = String(raw)
         if (!TOKEN.test(name) || BREAKS_LINE.test(value) || names.has(lower) || !(typeof raw === "string" || Number.isFinite(raw))) return "headers"
-        if (["host", "content-length", "transfer-encoding", "expect", "keep-alive", "upgrade"].includes(lower)) return "headers" // fetch writes or refuses them
+        if (["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"].includes(lower)) return "headers" // fetch writes or refuses them
         names.add(lower)
         argv.push([`header ${JSON.stringify(lower)}`, "-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${lower};` : `${lower}: ${value}`])
       }
@@ -608,9 +608,13 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       if (body !== undefined && typeof body !== "string" && !json) return "body" // an object body only under a JSON content type
       // an absolute http(s) url without credentials, as fetch sends (curl would also send gopher:, file:, user:password@)
       const scheme = /^([A-Za-z][A-Za-z\d+.-]*):/.exec(r.url)?.[1].toLowerCase()
-      if ((scheme !== "http" && scheme !== "https") || /^[^:]+:[/\\]*[^/\\?#]*@/.test(r.url)) return "url"
+      if (scheme !== "http" && scheme !== "https") return "url"
+      try {
+        const { username, password } = new URL(r.url) // credentials as fetch reads them
+        if (username !== "" || password !== "") return "url"
+      } catch {} // eslint-disable-line no-empty
       // what fetch adds on its own
-      if (body === undefined && (method === "POST" || method === "PUT")) argv.push(["header \"content-length\"", "-H", "content-length: 0"])
+      if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) argv.push(["header \"content-length\"", "-H", "content-length: 0"])
       if (typeof body === "string" && !names.has("content-type")) argv.push(["header \"content-type\"", "-H", "content-type: text/plain;charset=UTF-8"])
       if (body !== undefined) argv.push(["body", "--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body))])
       // the first word toCurl cannot print decides: a NUL (the property's own case) or a control a terminal acts on

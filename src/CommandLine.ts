@@ -20,7 +20,7 @@ import * as Template from "./Template.js"
 import { VERSION } from "./version.js"
 
 /** What the command line was asked to do. A `Build` carries the query of the `name==value` items (encoded pairs), which
- * goes into the url after expansion, as `endpoint()` adds a GET's query (into the template's text for `--merge`).
+ * goes into the url after expansion, as `endpoint()` adds a GET's query (so `--merge` refuses it).
  * @example
  * import type { CommandLine } from "fp-endpoint"
  * const c: CommandLine.Command = { _tag: "Build", route: "GET /user", options: {}, output: "curl" }
@@ -173,27 +173,6 @@ const queryPair = (name: string, value: string): string => {
   return pair
 }
 
-/**
- * A url template with `query` (encoded pairs) added, as text, for `--merge`: in place of the opening of a `{?…}` or `{&…}`
- * that no literal `?` comes before (it becomes `{&…}`), else at the end of the query or path.
- */
-const insertQuery = (url: string, query: string): string => {
-  let hasQuery = false // a literal "?" came before
-  let end = url.length // where the query ends: at the fragment, if any
-  for (const { 0: token, index } of url.matchAll(/\{[^}]*\}?|[?#]/g)) { // the expressions and the "?" and "#" outside them
-    if (token === "#" || token.startsWith("{#")) {
-      end = index
-      break
-    }
-    if (token === "?") hasQuery = true
-    else if (!hasQuery && /^\{[?&]/.test(token)) return `${url.slice(0, index)}?${query}{&${url.slice(index + 2)}`
-    else if (!token.endsWith("}")) return url // an unclosed "{", which endpoint refuses with its own message
-  }
-  const before = url.slice(0, end)
-  const separator = !hasQuery ? "?" : /[?&]$/.test(before) ? "" : "&"
-  return before + separator + query + url.slice(end)
-}
-
 /** The command the arguments make: a key given once is its value, more than once an array of its values. */
 const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Build["output"], baseUrl: string | undefined): Command => {
   if (route === undefined) throw new EndpointError("route", "required (see --help)")
@@ -266,7 +245,7 @@ export const toCurl = (r: RequestOptions): string =>
       words.push("-H", quoted(child("headers", name), /^[ \t\v\f]*$/.test(value) ? `${name};` : `${name}: ${value}`))
     }
     // the headers fetch adds on its own, which curl would leave out or write otherwise
-    if (body === undefined && (method === "POST" || method === "PUT")) words.push("-H", "'content-length: 0'")
+    if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", "'content-length: 0'") // as Node's fetch
     if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", "'content-type: text/plain;charset=UTF-8'") // not curl's form type
     if (typeof body === "string") words.push("--data-raw", quoted("body", body))
     else if (body !== undefined) throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
@@ -278,7 +257,8 @@ export const toCurl = (r: RequestOptions): string =>
 const checkCurlUrl = (url: string): void => {
   const scheme = /^([A-Za-z][A-Za-z\d+.-]*):/.exec(url)?.[1]?.toLowerCase()
   if (scheme !== "http" && scheme !== "https") throw new EndpointError("url", `expected an absolute http or https url, as fetch sends, got ${quote(url.slice(0, 100))}`)
-  if (/^[^:]+:[/\\]*[^/\\?#]*@/.test(url)) throw new EndpointError("url", "credentials in the url (user:password@) are not sent by fetch: send an authorization header")
+  const read = tryCatch(() => new URL(url)) // as fetch reads it
+  if (read._tag === "Right" && (read.right.username !== "" || read.right.password !== "")) throw new EndpointError("url", "credentials in the url (user:password@) are not sent by fetch: send an authorization header")
 }
 
 /**
@@ -352,7 +332,8 @@ export const render = (command: Command): Either<EndpointError, string> =>
     if (typeof query !== "string") throw new EndpointError("query", `expected a string, got ${kindOf(query)}`)
     const merged = endpoint.merge(route, options)
     requirePlaceholders(merged)
-    if (output === "merge") return printed(query === "" ? merged : { ...merged, url: insertQuery(merged.url, query) })
+    if (output === "merge" && query !== "") throw new EndpointError("query", "name==value items join the url after expansion, which merged options (a template) cannot show: run without --merge")
+    if (output === "merge") return printed(merged)
     const result = withQueryOf(endpoint(route, options), query)
     return output === "curl" ? toCurl(result) : printed(result)
   })

@@ -55,9 +55,9 @@ const guard = <A>(path: string | (() => string), f: () => A, problem = (why: str
 const read = (o: object, key: string, path = key): unknown => guard(path, () => (o as Record<string, unknown>)[key])
 const readOwn = (o: object, key: string, path = key): unknown => guard(path, () => own(o, key)) // not from a polluted prototype
 
-/** Headers that fetch sets from the url and the body (`host`, `content-length`: a value given is replaced, silently)
- * or refuses (Node's, where browsers drop them); curl would send them as given. */
-const FETCH_OWN = ["host", "content-length", "transfer-encoding", "expect", "keep-alive", "upgrade"]
+/** Headers that fetch sets from the url and the body (`host`, `content-length`: a value given is replaced, silently),
+ * or that manage the connection, which fetch refuses (Node's, but for `connection: close`) or drops (browsers); curl would send them as given. */
+const FETCH_OWN = ["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"]
 
 /** Lowercase names and string values, each checked the way `Headers` checks it when `probe` (for fetch; curl sends any character but CR, LF or NUL). */
 const toHeaderRecord = (source: unknown, probe: boolean): Record<string, string> => {

@@ -70,7 +70,7 @@ const intended = (r: RequestOptions): Array<string> | undefined => {
   const json = /^application\/(?:[\w.-]+\+)?json$/i.test(type.split(";")[0]!.trim())
   if (typeof body !== "string" && body !== undefined && !json) return undefined
   // what fetch adds on its own: a zero length for a POST or PUT without a body, a text type for a string
-  if (body === undefined && (method === "POST" || method === "PUT")) argv.push("-H", "content-length: 0")
+  if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) argv.push("-H", "content-length: 0") // as Node's fetch
   if (typeof body === "string" && !names.has("content-type")) argv.push("-H", "content-type: text/plain;charset=UTF-8")
   if (body !== undefined) argv.push("--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body)))
   return argv.some((word) => TERMINAL_CONTROL.test(word)) ? undefined : argv // a control a terminal acts on is refused
@@ -82,7 +82,7 @@ const withQueryText = (url: string, query: string): string => {
   return [base + separator + query, ...fragment].join("#")
 }
 /** Headers fetch writes itself or refuses. */
-const FETCH_OWN = ["host", "content-length", "transfer-encoding", "expect", "keep-alive", "upgrade"]
+const FETCH_OWN = ["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"]
 /** A url fetch sends to: absolute http or https, no credentials (WHATWG's reading, not the implementation's). */
 const isFetchUrl = (url: string): boolean => {
   try {
@@ -286,16 +286,20 @@ describe("toCurl prints what the fetch adapters would send", () => {
     for (const url of ["gopher://127.0.0.1:6379/_FLUSHALL%0D%0A", "file:///etc/passwd", "/x", "dict://h/x"]) {
       expect(thrown(() => CommandLine.toCurl(r({ url })))).toBe(`url: expected an absolute http or https url, as fetch sends, got ${JSON.stringify(url)}`)
     }
-    expect(thrown(() => CommandLine.toCurl(r({ url: "https://u:p@h.example/x" })))).toBe("url: credentials in the url (user:password@) are not sent by fetch: send an authorization header")
+    for (const url of ["https://u:p@h.example/x", "https://u@h.example/x", "http:u@h.example"]) {
+      expect(thrown(() => CommandLine.toCurl(r({ url })))).toBe("url: credentials in the url (user:password@) are not sent by fetch: send an authorization header")
+    }
+    expect(CommandLine.toCurl(r({ method: "get", url: "https://@h.example/x" }))).toBe("curl --globoff -X 'GET' --url 'https://@h.example/x'") // no user: fetch sends it
     expect(CommandLine.toCurl(r({ method: "get", url: "HTTP://h.example/a@b?c=u:p@d" }))).toBe("curl --globoff -X 'GET' --url 'HTTP://h.example/a@b?c=u:p@d'")
     expect(thrown(() => CommandLine.toCurl(r({ headers: { Host: "evil.example" } })))).toMatch(/^headers\.Host: fetch writes this header itself/)
     const { code, stderr } = cli(["--curl", "GET {+u}", "u=gopher://127.0.0.1:6379/_FLUSHALL"])
     expect([code, stderr]).toEqual([2, 'fp-endpoint: url: expected an absolute http or https url, as fetch sends, got "gopher://127.0.0.1:6379/_FLUSHALL"\n'])
   })
-  test("what fetch adds, the command adds: content-length 0 for a POST or PUT without a body, a text type for a string body without one", () => {
+  test("what fetch adds, the command adds: content-length 0 for a POST, PUT or PATCH without a body, a text type for a string body without one", () => {
     expect(CommandLine.toCurl(r({}))).toBe("curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-length: 0'")
     expect(CommandLine.toCurl(r({ method: "put" }))).toBe("curl --globoff -X 'PUT' --url 'https://h.example/x' -H 'content-length: 0'")
-    for (const method of ["patch", "delete", "get"]) expect(CommandLine.toCurl(r({ method }))).not.toContain("content-length")
+    expect(CommandLine.toCurl(r({ method: "patch" }))).toBe("curl --globoff -X 'PATCH' --url 'https://h.example/x' -H 'content-length: 0'") // Node's fetch sends it too
+    for (const method of ["delete", "get", "options"]) expect(CommandLine.toCurl(r({ method }))).not.toContain("content-length")
     expect(CommandLine.toCurl(r({ body: "hello" }))).toBe("curl --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain;charset=UTF-8' --data-raw 'hello'")
     expect(CommandLine.toCurl(r({ body: "hello", headers: { "content-type": "text/csv" } }))).not.toContain("text/plain")
   })
