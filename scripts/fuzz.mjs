@@ -506,8 +506,9 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       name: "path: a host the template's text names stays the url's host, whatever the values after it",
       property: fc.property(
         fc.constantFrom("https://api.github.com", "//api.github.com", "https://user@api.github.com:8080", "http{s}://api.github.com", "{scheme}://api.github.com", "https:api.github.com", "https:///api.github.com",
-          "https:{+q}/api.github.com", "https:/{q}/api.github.com", "https:{/q}/api.github.com", "https:{q}//api.github.com"), // a value where URL parsers skip slashes
-        fc.constantFrom("{+p}", "{p}", "{#p}", "{.p}", "{;p}", "{/p}", "{?p}", "{+p}{+q}", "{p}/x"),
+          "https:{+q}/api.github.com", "https:/{q}/api.github.com", "https:{/q}/api.github.com", "https:{q}//api.github.com", // a value where URL parsers skip slashes
+          "http{s}:api.github.com", "http{s}:/{+q}/api.github.com", "{scheme}:/{q}/api.github.com"), // a scheme a value writes, no "//"
+        fc.constantFrom("{+p}", "{p}", "{#p}", "{.p}", "{;p}", "{/p}", "{?p}", "{+p}{+q}", "{p}/x", "{+p}:443/x", "{;p}:{q}/x"), // a port after
         fc.oneof(hostileString, fc.constantFrom("@evil.com", ".evil.com/x", ":1/x", "\\evil.com", "/ok", "?a", "#f", "")),
         (origin, expressions, p) => {
           const outcome = noSafetyNet("endpoint", thrown("endpoint", () => endpoint({ url: origin + expressions, baseUrl: "", p, q: p, s: "s", scheme: "https" })))

@@ -141,7 +141,13 @@ describe("a path value cannot move the request", () => {
       ["GET https:/{/x}/api.github.com/x", { x: "evil.com" }, "x"],
       ["GET https:{+x}/api.github.com/x", { x: "//evil.com" }, "x"],
       ["GET https:{x}{/y}/api.github.com/x", { x: "", y: "evil.com" }, "y"],
-      ["GET https:/{x}/api.github.com{;p}", { x: "", p: "" }, "p"], // the host is api.github.com;p: its text begins after the skipped slash
+      ["GET https:/{x}/api.github.com{;p}", { x: "x", p: "" }, "x"],
+      ["GET https://api.github.com{+p}:443/x", { p: ".evil.com" }, "p"], // a port after the value is no host text before it
+      ["GET https://api.github.com{;p}:443/x", { p: "" }, "p"],
+      ["GET https://x-access-token:{token}@github.com{+path}:443", { token: "t", path: ".evil.com" }, "path"],
+      ["GET http{s}:/{+x}/api.github.com/x", { s: "s", x: "/evil.com" }, "x"], // a scheme a value writes, with no "//"
+      ["GET http{s}:{+x}/api.github.com/x", { s: "s", x: "//evil.com" }, "x"],
+      ["GET {scheme}:/{+x}/api.github.com/x", { scheme: "https", x: "/evil.com" }, "x"],
       ["GET https://{+host}/repos", { host: "/evil.com" }, "host"], // more slashes: the path would be the host
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(new RegExp(`^${name}: a value cannot change the host the url names`))
     expect(errorOf(() => endpoint("GET https://{host}/{owner}/repos", { host: "", owner: "evil.com" })).message).toBe(
@@ -153,9 +159,10 @@ describe("a path value cannot move the request", () => {
       ["GET https://{host}{+path}", { host: null, path: "/evil.com/x" }],
       ["GET https:/{host}/{owner}", { host: "", owner: "evil.com" }],
       ["GET https:{host}/{owner}", { host: "", owner: "evil.com" }],
+      ["GET http{s}:/{host}/x", { s: "s" }],
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(/^host: a value cannot leave the host empty/)
     expect(endpoint("GET https://{host}{/owner,repo}", { host: "h.example", owner: "o", repo: "r" }).url).toBe("https://h.example/o/r")
-    expect(endpoint("GET https:{x}/api.github.com/x", { x: "" }).url).toBe("https:/api.github.com/x") // the text's host
+    expect(errorOf(() => endpoint("GET https:{x}/api.github.com/x", { x: "" })).path).toBe("x") // a value where the slashes go: text or value may follow
     expect(endpoint("GET https:{host}", { host: "h.example" }).url).toBe("https:h.example") // no host text: the value's
     expect(endpoint("GET https://{+host}", { host: "/h.example" }).url).toBe("https:///h.example")
     expect(endpoint("GET https://{a}{b}/x", { a: "", b: "h.example" }).url).toBe("https://h.example/x")
@@ -166,6 +173,9 @@ describe("a path value cannot move the request", () => {
     const started = performance.now()
     expect(endpoint(`GET https://api.github.com${"{+x}".repeat(16_000)}`, { x: new Array(100_000).fill(null) }).url).toBe("https://api.github.com")
     expect(performance.now() - started).toBeLessThan(5000) // a generous guard: each list was once walked again per expression
+    const slashes = performance.now()
+    expect(endpoint({ url: `https://${"{/x}".repeat(32_000)}`, baseUrl: "", x: "" }).url.length).toBe(32_008)
+    expect(performance.now() - slashes).toBeLessThan(5000) // a generous guard: the text after each value was once joined again (34 s)
     for (const path of ["/user", "?a=1", "#top", ""]) expect(endpoint("GET https://api.github.com{+path}", { path }).url).toBe(`https://api.github.com${path}`)
     expect(endpoint("GET https://{host}/x", { host: "ghe.example" }).url).toBe("https://ghe.example/x")
     expect(endpoint("GET http://localhost:{port}/api", { port: 8080 }).url).toBe("http://localhost:8080/api")

@@ -76,31 +76,39 @@ const compiled = byText(
  * A template whose text opens an authority (`//` at its start, or after a scheme whose `:` the text
  * writes) with values in or before it: the index of the text part that holds the `//`, where in it the
  * authority starts (after the run of slashes, which URL parsers skip), whether the text wrote the `//`
- * (`https:h` needs none), and for each part whether text of the template's own host comes after it
- * (before the template's first `/`, `?` or `#`).
+ * (`https:h` needs none), whether values write some of the scheme (`http{s}:/h`), and for each part
+ * whether text of the template's own host comes after it (before the template's first `/`, `?`, `#`
+ * or a port's `:`), and whether the text after it, past a run of slashes, writes more before a `?` or `#`.
  */
 interface HostShape {
   readonly at: number
   readonly from: number
   readonly slashed: boolean
+  readonly schemeByValue: boolean
   readonly hostTextAfter: ReadonlyArray<boolean>
+  readonly textPastSlashes: ReadonlyArray<boolean>
 }
 
 /** The shape of the template's authority when an expression stands before its end; `undefined` when its text alone writes it, or there is none. */
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
   const opens = authorityOpens(parts)
   if (opens === undefined) return undefined
-  const [at, from, slashed] = opens
+  const [at, from, slashed, schemeByValue] = opens
   if (at === 0 && /[/?#]/.test((parts[0] as string).slice(from))) return undefined // the text ends the authority itself
   const hostTextAfter: Array<boolean> = []
-  let after = false // one pass from the end: the text before a part's first "/", "?" or "#" is the host's while none came before it
+  const textPastSlashes: Array<boolean> = []
+  let after = false // one pass from the end: the text before a part's first "/", "?", "#" or ":" is the host's while none came before it
+  let next = "" // the first character other than a slash of the text after the part
   for (let i = parts.length - 1; i >= 0; i--) {
     hostTextAfter[i] = after
+    textPastSlashes[i] = next !== "" && next !== "?" && next !== "#"
     const part = parts[i]!
-    const cut = typeof part === "string" ? part.search(/[/?#]/) : -1
-    if (typeof part === "string") after = cut >= 0 ? cut > 0 : part !== "" || after
+    if (typeof part !== "string") continue
+    const cut = part.search(/[/?#:]/)
+    after = cut >= 0 ? cut > 0 : part !== "" || after
+    next = part.replace(/^[/\\]*/, "").charAt(0) || next
   }
-  return { at, from, slashed, hostTextAfter }
+  return { at, from, slashed, schemeByValue, hostTextAfter, textPastSlashes }
 }
 
 /**
@@ -108,16 +116,25 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
  * after the opening slashes. A `//` at the start, or after a scheme whose `:` the text writes; else a
  * special scheme the text starts with, whose host needs no `//` to them (`https:h`, `https:/h`).
  */
-const authorityOpens = (parts: Template.Template["parts"]): readonly [number, number, boolean] | undefined => {
+const authorityOpens = (parts: Template.Template["parts"]): readonly [number, number, boolean, boolean] | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
   const opening = parts[at] as string | undefined
   const slashes = opening?.indexOf("//") ?? -1
   const before = opening === undefined ? "" : parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, slashes)
   if (opening !== undefined && ((at === 0 && before === "") || /^[A-Za-z\d+.-]*:$/.test(before))) {
-    return [at, slashes + /^[/\\]*/.exec(opening.slice(slashes))![0].length, true] // URL parsers skip every slash there
+    return [at, slashes + /^[/\\]*/.exec(opening.slice(slashes))![0].length, true, false] // URL parsers skip every slash there
   }
   const special = typeof parts[0] === "string" ? /^(?:https?|wss?|ftp):[/\\]*/i.exec(parts[0]) : null
-  return special === null ? undefined : [0, special[0].length, false]
+  return special !== null ? [0, special[0].length, false, false] : schemeOpens(parts)
+}
+
+/** A scheme that values write some of, before the text's `:` (`http{s}:/h`, `{scheme}:h`): read as a special one, whose host needs no `//`. */
+const schemeOpens = (parts: Template.Template["parts"]): readonly [number, number, boolean, boolean] | undefined => {
+  const at = parts.findIndex((p) => typeof p === "string" && p.includes(":"))
+  const colon = (parts[at] as string | undefined)?.indexOf(":") ?? -1
+  const text = parts.slice(0, at).filter((p) => typeof p === "string").join("") + (parts[at] as string | undefined ?? "").slice(0, colon)
+  if (at <= 0 || parts.slice(0, at).every((p) => typeof p === "string") || !/^[A-Za-z\d+.-]*$/.test(text)) return undefined
+  return [at, colon + 1 + /^[/\\]*/.exec((parts[at] as string).slice(colon + 1))![0].length, false, true]
 }
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
@@ -177,7 +194,7 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
   for (let i = 0; i < at; i++) {
     const part = parts[i]!
     if (typeof part === "string") colon ||= part.includes(":")
-    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return hostMoved(part, url)
+    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return c.host.schemeByValue ? url : hostMoved(part, url) // a value that wrote more than a scheme wrote the origin: values own the host
   }
   const start = hostStart(c.host, parts, pieces, url)
   if (start === undefined || isError(start)) return start ?? url
@@ -217,17 +234,13 @@ const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: 
     const slashes = /^[/\\]*/.exec(written)![0].length
     const byValue = typeof part !== "string"
     if (byValue && written === "") empty ??= part
-    if (byValue && written !== "" && (slashes > 0 || !shape.slashed) && textHostAfter(parts, i)) return hostMoved(part, url)
+    if (byValue && written !== "" && (slashes > 0 || !shape.slashed) && shape.textPastSlashes[i]) return hostMoved(part, url)
     skipped ||= empty !== undefined && slashes > 0
-    if (skipped && (byValue || shape.slashed) && written !== "") return hostEmptied(empty!, url) // the path, or a value after it, would be the host
+    if (skipped && written !== "") return hostEmptied(empty!, url) // what follows the slashes would be the host
     if (slashes < written.length) return [i, skip + slashes]
   }
   return undefined
 }
-
-/** Whether the template's text after part `i`, past a run of slashes, writes more before a `/`, `?` or `#`: text URL parsers would read as the host. */
-const textHostAfter = (parts: Template.Template["parts"], i: number): boolean =>
-  /^[/\\]*[^/\\?#]/.test(parts.slice(i + 1).filter((p) => typeof p === "string").join(""))
 
 const hostEmptied = (e: Template.Expression, url: string): EndpointError =>
   new EndpointError(shown(e.variables[0]!.name), `a value cannot leave the host empty: URL parsers would read the path as the host (${quote(url.slice(0, 100))})`)
