@@ -507,7 +507,8 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       property: fc.property(
         fc.constantFrom("https://api.github.com", "//api.github.com", "https://user@api.github.com:8080", "http{s}://api.github.com", "{scheme}://api.github.com", "https:api.github.com", "https:///api.github.com",
           "https:{+q}/api.github.com", "https:/{q}/api.github.com", "https:{/q}/api.github.com", "https:{q}//api.github.com", // a value where URL parsers skip slashes
-          "http{s}:api.github.com", "http{s}:/{+q}/api.github.com", "{scheme}:/{q}/api.github.com"), // a scheme a value writes, no "//"
+          "http{s}:api.github.com", "http{s}:/{+q}/api.github.com", "{scheme}:/{q}/api.github.com", // a scheme a value writes, no "//"
+          "https://{+q}:x@api.github.com", "//{q}:{q}@api.github.com"), // userinfo a value writes, its ":" no port's
         fc.constantFrom("{+p}", "{p}", "{#p}", "{.p}", "{;p}", "{/p}", "{?p}", "{+p}{+q}", "{p}/x", "{+p}:443/x", "{;p}:{q}/x"), // a port after
         fc.oneof(hostileString, fc.constantFrom("@evil.com", ".evil.com/x", ":1/x", "\\evil.com", "/ok", "?a", "#f", "")),
         (origin, expressions, p) => {
@@ -520,7 +521,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
           } catch {
             return // not a url at all: no host to move to
           }
-          const named = origin.includes("@") ? "api.github.com:8080" : "api.github.com"
+          const named = origin.includes(":8080") ? "api.github.com:8080" : "api.github.com"
           if (host !== named) fail(`${JSON.stringify(origin + expressions)} with ${JSON.stringify(p)} went to ${host}`)
         },
       ),

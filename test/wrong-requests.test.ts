@@ -148,6 +148,8 @@ describe("a path value cannot move the request", () => {
       ["GET http{s}:/{+x}/api.github.com/x", { s: "s", x: "/evil.com" }, "x"], // a scheme a value writes, with no "//"
       ["GET http{s}:{+x}/api.github.com/x", { s: "s", x: "//evil.com" }, "x"],
       ["GET {scheme}:/{+x}/api.github.com/x", { scheme: "https", x: "/evil.com" }, "x"],
+      ["GET https://{+user}:x@h.example/x", { user: "evil.com/" }, "user"], // userinfo's ":" is no port's: the host text follows the "@"
+      ["GET https://{+user}:{pass}@h.example/x", { user: "evil.com#", pass: "p" }, "user"],
       ["GET https://{+host}/repos", { host: "/evil.com" }, "host"], // more slashes: the path would be the host
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(new RegExp(`^${name}: a value cannot change the host the url names`))
     expect(errorOf(() => endpoint("GET https://{host}/{owner}/repos", { host: "", owner: "evil.com" })).message).toBe(
@@ -162,6 +164,8 @@ describe("a path value cannot move the request", () => {
       ["GET http{s}:/{host}/x", { s: "s" }],
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(/^host: a value cannot leave the host empty/)
     expect(endpoint("GET https://{host}{/owner,repo}", { host: "h.example", owner: "o", repo: "r" }).url).toBe("https://h.example/o/r")
+    expect(endpoint("GET https://x-access-token{t}:{p}@github.com/x", { t: "2", p: "q" }).url).toBe("https://x-access-token2:q@github.com/x")
+    expect(endpoint("GET https://bob{x}:pw@h.example/x", { x: "by" }).url).toBe("https://bobby:pw@h.example/x")
     expect(errorOf(() => endpoint("GET https:{x}/api.github.com/x", { x: "" })).path).toBe("x") // a value where the slashes go: text or value may follow
     expect(endpoint("GET https:{host}", { host: "h.example" }).url).toBe("https:h.example") // no host text: the value's
     expect(endpoint("GET https://{+host}", { host: "/h.example" }).url).toBe("https:///h.example")

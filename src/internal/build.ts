@@ -97,14 +97,19 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
   if (at === 0 && /[/?#]/.test((parts[0] as string).slice(from))) return undefined // the text ends the authority itself
   const hostTextAfter: Array<boolean> = []
   const textPastSlashes: Array<boolean> = []
-  let after = false // one pass from the end: the text before a part's first "/", "?", "#" or ":" is the host's while none came before it
+  let after = false // one pass from the end: the text before a part's first "/", "?", "#" or port's ":" is the host's while none came before it
+  let userinfo = false // an "@" follows in the authority's text: a ":" before it is userinfo's, not a port's
   let next = "" // the first character other than a slash of the text after the part
   for (let i = parts.length - 1; i >= 0; i--) {
     hostTextAfter[i] = after
     textPastSlashes[i] = next !== "" && next !== "?" && next !== "#"
     const part = parts[i]!
     if (typeof part !== "string") continue
-    const cut = part.search(/[/?#:]/)
+    const end = part.search(/[/?#]/)
+    const authority = end < 0 ? part : part.slice(0, end)
+    userinfo = authority.includes("@") || (end < 0 && userinfo)
+    const port = userinfo ? -1 : authority.search(/:[^@]*$/) // a ":" with no "@" after it
+    const cut = port >= 0 ? port : end
     after = cut >= 0 ? cut > 0 : part !== "" || after
     next = part.replace(/^[/\\]*/, "").charAt(0) || next
   }
