@@ -7,7 +7,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { endpoint, type Merged } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { curlArgs } from "./Fetch.js"
-import { withQuery } from "./internal/build.js"
+import { urlTooLong, withQuery } from "./internal/build.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
 import { changedNumber, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
@@ -292,8 +292,8 @@ const printed = (value: object): string => {
 
 /** The result with `query` added to its expanded url (before a fragment, after `?` or `&`), as `endpoint()` adds a GET's. */
 const withQueryOf = (result: RequestOptions, query: string): RequestOptions => {
-  const url = query === "" ? result.url : withQuery(result.url, query)
-  if (url.length > Template.MAX_LENGTH) throw new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
+  const url = withQuery(result.url, query)
+  if (url.length > Template.MAX_LENGTH) throw urlTooLong()
   return url === result.url ? result : { ...result, url }
 }
 

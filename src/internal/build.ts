@@ -91,10 +91,9 @@ interface HostShape {
 
 /** The shape of the template's authority when an expression stands before its end; `undefined` when its text alone writes it, or there is none. */
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
-  const opens = authorityOpens(parts)
-  if (opens === undefined) return undefined
-  const [at, from, slashed, schemeByValue] = opens
-  if (at === 0 && /[/?#]/.test((parts[0] as string).slice(from))) return undefined // the text ends the authority itself
+  const opening = authorityOpens(parts)
+  if (opening === undefined) return undefined
+  if (opening.at === 0 && /[/?#]/.test((parts[0] as string).slice(opening.from))) return undefined // the text ends the authority itself
   const hostTextAfter: Array<boolean> = []
   const textPastSlashes: Array<boolean> = []
   let after = false // one pass from the end: the text before a part's first "/", "?", "#" or port's ":" is the host's while none came before it
@@ -111,35 +110,51 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     const port = userinfo ? -1 : authority.search(/:[^@]*$/) // a ":" with no "@" after it
     const cut = port >= 0 ? port : end
     after = cut >= 0 ? cut > 0 : part !== "" || after
-    next = part.replace(/^[/\\]*/, "").charAt(0) || next
+    next = part.charAt(slashesAt(part)) || next
   }
-  return { at, from, slashed, schemeByValue, hostTextAfter, textPastSlashes }
+  return { ...opening, hostTextAfter, textPastSlashes }
 }
+
+/** Where a template's text opens its authority: the first fields of {@link HostShape}. */
+type Opening = Pick<HostShape, "at" | "from" | "slashed" | "schemeByValue">
+
+/** How many slashes or backslashes `s` holds from index `from` on: URL parsers skip them where a host begins. */
+const slashesAt = (s: string, from = 0): number => {
+  let i = from
+  while (s.charAt(i) === "/" || s.charAt(i) === "\\") i++
+  return i - from
+}
+
+/** The template's text (its literal parts) before index `end` of the text part `at`. */
+const textBefore = (parts: Template.Template["parts"], at: number, end: number): string =>
+  parts.slice(0, at).filter((p) => typeof p === "string").join("") + (parts[at] as string).slice(0, end)
 
 /**
  * Where the template's text opens an authority, as URL parsers read it: the part and the index in it
  * after the opening slashes. A `//` at the start, or after a scheme whose `:` the text writes; else a
  * special scheme the text starts with, whose host needs no `//` to them (`https:h`, `https:/h`).
  */
-const authorityOpens = (parts: Template.Template["parts"]): readonly [number, number, boolean, boolean] | undefined => {
+const authorityOpens = (parts: Template.Template["parts"]): Opening | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes("//"))
   const opening = parts[at] as string | undefined
   const slashes = opening?.indexOf("//") ?? -1
-  const before = opening === undefined ? "" : parts.slice(0, at).filter((p) => typeof p === "string").join("") + opening.slice(0, slashes)
+  const before = opening === undefined ? "" : textBefore(parts, at, slashes)
   if (opening !== undefined && ((at === 0 && before === "") || /^[A-Za-z\d+.-]*:$/.test(before))) {
-    return [at, slashes + /^[/\\]*/.exec(opening.slice(slashes))![0].length, true, false] // URL parsers skip every slash there
+    return { at, from: slashes + slashesAt(opening, slashes), slashed: true, schemeByValue: false } // URL parsers skip every slash there
   }
-  const special = typeof parts[0] === "string" ? /^(?:https?|wss?|ftp):[/\\]*/i.exec(parts[0]) : null
-  return special !== null ? [0, special[0].length, false, false] : schemeOpens(parts)
+  const special = typeof parts[0] === "string" ? /^(?:https?|wss?|ftp):/i.exec(parts[0]) : null
+  if (special === null) return schemeOpens(parts)
+  return { at: 0, from: special[0].length + slashesAt(parts[0] as string, special[0].length), slashed: false, schemeByValue: false }
 }
 
 /** A scheme that values write some of, before the text's `:` (`http{s}:/h`, `{scheme}:h`): read as a special one, whose host needs no `//`. */
-const schemeOpens = (parts: Template.Template["parts"]): readonly [number, number, boolean, boolean] | undefined => {
+const schemeOpens = (parts: Template.Template["parts"]): Opening | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes(":"))
-  const colon = (parts[at] as string | undefined)?.indexOf(":") ?? -1
-  const text = parts.slice(0, at).filter((p) => typeof p === "string").join("") + (parts[at] as string | undefined ?? "").slice(0, colon)
-  if (at <= 0 || parts.slice(0, at).every((p) => typeof p === "string") || !/^[A-Za-z\d+.-]*$/.test(text)) return undefined
-  return [at, colon + 1 + /^[/\\]*/.exec((parts[at] as string).slice(colon + 1))![0].length, false, true]
+  if (at <= 0 || parts.slice(0, at).every((p) => typeof p === "string")) return undefined
+  const text = parts[at] as string
+  const colon = text.indexOf(":")
+  if (!/^[A-Za-z\d+.-]*$/.test(textBefore(parts, at, colon))) return undefined
+  return { at, from: colon + 1 + slashesAt(text, colon + 1), slashed: false, schemeByValue: true }
 }
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
@@ -236,7 +251,7 @@ const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: 
     const part = parts[i]!
     const skip = i === shape.at ? shape.from : 0
     const written = pieces[i]!.slice(skip)
-    const slashes = /^[/\\]*/.exec(written)![0].length
+    const slashes = slashesAt(written)
     const byValue = typeof part !== "string"
     if (byValue && written === "") empty ??= part
     if (byValue && written !== "" && (slashes > 0 || !shape.slashed) && shape.textPastSlashes[i]) return hostMoved(part, url)
@@ -255,7 +270,8 @@ const hostMoved = (e: Template.Expression, url: string): EndpointError =>
 
 // the query or the body ---------------------------------------------------------------------------
 
-const urlTooLong = (): EndpointError => new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
+/** The error of a url longer than {@link Template.MAX_LENGTH}, once a query is added to it. */
+export const urlTooLong = (): EndpointError => new EndpointError("url", `the url is longer than ${Template.MAX_LENGTH} characters`)
 
 const notSent = (name: string, u: unknown): EndpointError =>
   new EndpointError(shown(name), `cannot be sent as a query parameter: expected a string, finite number, boolean, bigint or an array of them, got ${kindOf(u)}`)
