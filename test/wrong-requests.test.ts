@@ -148,6 +148,8 @@ describe("a path value cannot move the request", () => {
       ["GET http{s}:/{+x}/api.github.com/x", { s: "s", x: "/evil.com" }, "x"], // a scheme a value writes, with no "//"
       ["GET http{s}:{+x}/api.github.com/x", { s: "s", x: "//evil.com" }, "x"],
       ["GET {scheme}:/{+x}/api.github.com/x", { scheme: "https", x: "/evil.com" }, "x"],
+      ["GET http{+s}:/api.github.com/x", { s: "s://evil.com/?" }, "s"], // the text began the scheme: a value may only finish it
+      ["GET h{+s}:api.github.com/x", { s: "ttps://evil.com#" }, "s"],
       ["GET https://{+user}:x@h.example/x", { user: "evil.com/" }, "user"], // userinfo's ":" is no port's: the host text follows the "@"
       ["GET https://{+user}:{pass}@h.example/x", { user: "evil.com#", pass: "p" }, "user"],
       ["GET https://{+host}/repos", { host: "/evil.com" }, "host"], // more slashes: the path would be the host
@@ -193,6 +195,7 @@ describe("a path value cannot move the request", () => {
       ["GET https://{host}:{port}/x", { host: "h", port: 1 }, "https://h:1/x"],
       ["GET https://api{.region}.example.com/x", { region: "eu" }, "https://api.eu.example.com/x"], // host text follows the label
       ["GET {+origin}{/owner}//{repo}", { origin: "https://api.github.com", owner: "o", repo: "r" }, "https://api.github.com/o//r"], // no scheme in the text
+      ["GET {+origin}:8443/x", { origin: "https://ghe.example" }, "https://ghe.example:8443/x"], // a value wrote the scheme and all before the port
     ] as const) expect(endpoint(route, values).url).toBe(url)
     expect(endpoint({ url: "//api.github.com{+path}", path: ".evil.com" }).url).toBe("https://api.github.com//api.github.com.evil.com") // a path under the base url
   })

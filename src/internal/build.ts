@@ -214,7 +214,8 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
   for (let i = 0; i < at; i++) {
     const part = parts[i]!
     if (typeof part === "string") colon ||= part.includes(":")
-    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return c.host.schemeByValue ? url : hostMoved(part, url) // a value that wrote more than a scheme wrote the origin: values own the host
+    // a value that wrote more than a scheme wrote the origin: values own the host, unless the text began the scheme (`http{+s}:/h`)
+    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return c.host.schemeByValue && typeof parts[0] !== "string" ? url : hostMoved(part, url)
   }
   const start = hostStart(c.host, parts, pieces, url)
   if (start === undefined || isError(start)) return start ?? url
