@@ -269,6 +269,16 @@ describe("defaults", () => {
     // @ts-expect-error owner is missing
     e("GET /repos/{owner}")
   })
+
+  test("one of two endpoints, chosen at run time, is called through the Endpoint type", () => {
+    const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" })
+    const mine = endpoint.defaults({ owner: "o" })
+    const either = Math.random() > 0.5 ? ghe : mine
+    // @ts-expect-error a union of two derived endpoint types has no common call signature
+    either("GET /user")
+    const chosen: Endpoint = Math.random() > 0.5 ? ghe : mine
+    expectTypeOf(chosen("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).method).toEqualTypeOf<"get">()
+  })
 })
 
 describe("plain string routes stay permissive", () => {
