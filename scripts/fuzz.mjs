@@ -509,7 +509,8 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
           "https:{+q}/api.github.com", "https:/{q}/api.github.com", "https:{/q}/api.github.com", "https:{q}//api.github.com", // a value where URL parsers skip slashes
           "http{s}:api.github.com", "http{s}:/{+q}/api.github.com", "{scheme}:/{q}/api.github.com", // a scheme a value writes, no "//"
           "https://{+q}:x@api.github.com", "//{q}:{q}@api.github.com"), // userinfo a value writes, its ":" no port's
-        fc.constantFrom("{+p}", "{p}", "{#p}", "{.p}", "{;p}", "{/p}", "{?p}", "{+p}{+q}", "{p}/x", "{+p}:443/x", "{;p}:{q}/x"), // a port after
+        fc.constantFrom("{+p}", "{p}", "{#p}", "{.p}", "{;p}", "{/p}", "{?p}", "{+p}{+q}", "{p}/x", "{+p}:443/x", "{;p}:{q}/x", // a port after
+          "{/e}.{p}", "{/e}@{p}", "{?e}{+p}", "{#e}.{p}", "{/e}{/p}.git", "{+p}{/e}.json"), // after {/e}, which writes nothing (e is not given)
         fc.oneof(hostileString, fc.constantFrom("@evil.com", ".evil.com/x", ":1/x", "\\evil.com", "/ok", "?a", "#f", "")),
         (origin, expressions, p) => {
           const outcome = noSafetyNet("endpoint", thrown("endpoint", () => endpoint({ url: origin + expressions, baseUrl: "", p, q: p, s: "s", scheme: "https" })))

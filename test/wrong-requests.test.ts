@@ -153,6 +153,10 @@ describe("a path value cannot move the request", () => {
       ["GET https://{+user}:x@h.example/x", { user: "evil.com/" }, "user"], // userinfo's ":" is no port's: the host text follows the "@"
       ["GET https://{+user}:{pass}@h.example/x", { user: "evil.com#", pass: "p" }, "user"],
       ["GET https://{+host}/repos", { host: "/evil.com" }, "host"], // more slashes: the path would be the host
+      ["GET {x}http{+s}:/api.github.com/x", { s: "s://evil.com/?" }, "s"], // only a value that starts the url may write the origin
+      ["GET {+scheme}:/api.github.com/x", { scheme: "https://evil.com/?" }, "scheme"], // and only before a port
+      ["GET {+scheme}:api.github.com/x", { scheme: "https://evil.com#" }, "scheme"],
+      ["GET https://api.github.com{+p}{/x}.json", { p: ".evil.com", x: "a" }, "p"], // text after {/x} is the path's
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(new RegExp(`^${name}: a value cannot change the host the url names`))
     expect(errorOf(() => endpoint("GET https://{host}/{owner}/repos", { host: "", owner: "evil.com" })).message).toBe(
       'host: a value cannot leave the host empty: URL parsers would read the path as the host ("https:///evil.com/repos")',
@@ -165,6 +169,13 @@ describe("a path value cannot move the request", () => {
       ["GET https:{host}/{owner}", { host: "", owner: "evil.com" }],
       ["GET http{s}:/{host}/x", { s: "s" }],
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(/^host: a value cannot leave the host empty/)
+    for (const [url, values, name] of [ // {/p}, {?q} or {#f} writing nothing: the text or values after it would join the host
+      ["https://unpkg.com{/pkg}@{version}{/file}", { version: "evil.com", file: "index.js" }, "pkg"], // https://unpkg.com@evil.com/index.js
+      ["https://h.example{/path*}.{format}", { path: [], format: "evil.com" }, "path"],
+      ["https://api.github.com{#f}.{x}", { x: "evil.com" }, "f"],
+      ["https://api.github.com{/v}@evil.com", {}, "v"],
+      ["https://github.com{/owner}{/repo}.git", {}, "owner"],
+    ] as const) expect(errorOf(() => endpoint({ url, baseUrl: "", ...values })).message).toMatch(new RegExp(`^${name}: a value that writes nothing here lets what follows join the host`))
     expect(endpoint("GET https://{host}{/owner,repo}", { host: "h.example", owner: "o", repo: "r" }).url).toBe("https://h.example/o/r")
     expect(endpoint("GET https://x-access-token{t}:{p}@github.com/x", { t: "2", p: "q" }).url).toBe("https://x-access-token2:q@github.com/x")
     expect(endpoint("GET https://bob{x}:pw@h.example/x", { x: "by" }).url).toBe("https://bobby:pw@h.example/x")
@@ -196,6 +207,12 @@ describe("a path value cannot move the request", () => {
       ["GET https://api{.region}.example.com/x", { region: "eu" }, "https://api.eu.example.com/x"], // host text follows the label
       ["GET {+origin}{/owner}//{repo}", { origin: "https://api.github.com", owner: "o", repo: "r" }, "https://api.github.com/o//r"], // no scheme in the text
       ["GET {+origin}:8443/x", { origin: "https://ghe.example" }, "https://ghe.example:8443/x"], // a value wrote the scheme and all before the port
+      ["GET {+origin}:{port}/x", { origin: "https://ghe.example", port: 8443 }, "https://ghe.example:8443/x"],
+      ["GET https://github.com{/owner}{/repo}.git", { owner: "o", repo: "r" }, "https://github.com/o/r.git"], // text after {/p} is the path's
+      ["GET https://github.com{/owner,repo}.patch", { owner: "o", repo: "r" }, "https://github.com/o/r.patch"],
+      ["GET https://{host}{/path*}.git", { host: "h.example", path: ["o", "r"] }, "https://h.example/o/r.git"],
+      ["GET https://unpkg.com{/pkg}@{version}{/file*}", { pkg: "react", version: "18", file: ["index.js"] }, "https://unpkg.com/react@18/index.js"],
+      ["GET https://api.github.com{/p}{?q}", { q: "a" }, "https://api.github.com?q=a"], // an empty {/p} before a query adds nothing to the host
     ] as const) expect(endpoint(route, values).url).toBe(url)
     expect(endpoint({ url: "//api.github.com{+path}", path: ".evil.com" }).url).toBe("https://api.github.com//api.github.com.evil.com") // a path under the base url
   })

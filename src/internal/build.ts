@@ -76,15 +76,16 @@ const compiled = byText(
  * A template whose text opens an authority (`//` at its start, or after a scheme whose `:` the text
  * writes) with values in or before it: the index of the text part that holds the `//`, where in it the
  * authority starts (after the run of slashes, which URL parsers skip), whether the text wrote the `//`
- * (`https:h` needs none), whether values write some of the scheme (`http{s}:/h`), and for each part
- * whether text of the template's own host comes after it (before the template's first `/`, `?`, `#`
- * or a port's `:`), and whether the text after it, past a run of slashes, writes more before a `?` or `#`.
+ * (`https:h` needs none), whether a value at the url's start may write the whole origin (`{+origin}:8443/x`),
+ * and for each part whether text of the template's own host comes after it (before the template's first
+ * `/`, `?`, `#`, a port's `:` or an expression that writes one of the first three first, `{/p}`), and
+ * whether the text after it, past a run of slashes, writes more before a `?` or `#`.
  */
 interface HostShape {
   readonly at: number
   readonly from: number
   readonly slashed: boolean
-  readonly schemeByValue: boolean
+  readonly originByValue: boolean
   readonly hostTextAfter: ReadonlyArray<boolean>
   readonly textPastSlashes: ReadonlyArray<boolean>
 }
@@ -103,7 +104,10 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     hostTextAfter[i] = after
     textPastSlashes[i] = next !== "" && next !== "?" && next !== "#"
     const part = parts[i]!
-    if (typeof part !== "string") continue
+    if (typeof part !== "string") {
+      if (endsAuthority(part)) [hostTextAfter[i], after, userinfo] = [false, false, false] // what follows it is the path's
+      continue
+    }
     const end = part.search(/[/?#]/)
     const authority = end < 0 ? part : part.slice(0, end)
     userinfo = authority.includes("@") || (end < 0 && userinfo)
@@ -116,7 +120,10 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
 }
 
 /** Where a template's text opens its authority: the first fields of {@link HostShape}. */
-type Opening = Pick<HostShape, "at" | "from" | "slashed" | "schemeByValue">
+type Opening = Pick<HostShape, "at" | "from" | "slashed" | "originByValue">
+
+/** Whether an expression writes `/`, `?` or `#` first when it writes anything (`{/p}`, `{?q}`, `{#f}`): it ends an authority then. */
+const endsAuthority = (e: Template.Expression): boolean => e.operator === "/" || e.operator === "?" || e.operator === "#"
 
 /** How many slashes or backslashes `s` holds from index `from` on: URL parsers skip them where a host begins. */
 const slashesAt = (s: string, from = 0): number => {
@@ -140,21 +147,26 @@ const authorityOpens = (parts: Template.Template["parts"]): Opening | undefined 
   const slashes = opening?.indexOf("//") ?? -1
   const before = opening === undefined ? "" : textBefore(parts, at, slashes)
   if (opening !== undefined && ((at === 0 && before === "") || /^[A-Za-z\d+.-]*:$/.test(before))) {
-    return { at, from: slashes + slashesAt(opening, slashes), slashed: true, schemeByValue: false } // URL parsers skip every slash there
+    return { at, from: slashes + slashesAt(opening, slashes), slashed: true, originByValue: false } // URL parsers skip every slash there
   }
   const special = typeof parts[0] === "string" ? /^(?:https?|wss?|ftp):/i.exec(parts[0]) : null
   if (special === null) return schemeOpens(parts)
-  return { at: 0, from: special[0].length + slashesAt(parts[0] as string, special[0].length), slashed: false, schemeByValue: false }
+  return { at: 0, from: special[0].length + slashesAt(parts[0] as string, special[0].length), slashed: false, originByValue: false }
 }
 
-/** A scheme that values write some of, before the text's `:` (`http{s}:/h`, `{scheme}:h`): read as a special one, whose host needs no `//`. */
+/**
+ * A scheme that values write some of, before the text's `:` (`http{s}:/h`, `{scheme}:h`): read as a
+ * special one, whose host needs no `//`. A value that starts the url may write the whole origin when
+ * the text after the `:` is a port or nothing (`{+origin}:8443/x`, `{+origin}:{port}`).
+ */
 const schemeOpens = (parts: Template.Template["parts"]): Opening | undefined => {
   const at = parts.findIndex((p) => typeof p === "string" && p.includes(":"))
   if (at <= 0 || parts.slice(0, at).every((p) => typeof p === "string")) return undefined
   const text = parts[at] as string
   const colon = text.indexOf(":")
   if (!/^[A-Za-z\d+.-]*$/.test(textBefore(parts, at, colon))) return undefined
-  return { at, from: colon + 1 + slashesAt(text, colon + 1), slashed: false, schemeByValue: true }
+  const originByValue = typeof parts[0] !== "string" && /^(?:\d+(?:[/?#]|$)|$)/.test(text.slice(colon + 1))
+  return { at, from: colon + 1 + slashesAt(text, colon + 1), slashed: false, originByValue }
 }
 
 const hasScheme = (url: string): boolean => /^[A-Za-z][A-Za-z\d+.-]*:/.test(url)
@@ -214,13 +226,14 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
   for (let i = 0; i < at; i++) {
     const part = parts[i]!
     if (typeof part === "string") colon ||= part.includes(":")
-    // a value that wrote more than a scheme wrote the origin: values own the host, unless the text began the scheme (`http{+s}:/h`)
-    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return c.host.schemeByValue && typeof parts[0] !== "string" ? url : hostMoved(part, url)
+    // a value that wrote more than a scheme wrote the origin, which only the first part may, before a port
+    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return c.host.originByValue && i === 0 ? url : hostMoved(part, url)
   }
   const start = hostStart(c.host, parts, pieces, url)
   if (start === undefined || isError(start)) return start ?? url
   let last = "/" // the character written last in the authority ("/" for the slashes that open it), and whether the text wrote it
   let byText = true
+  let unwritten: Template.Expression | undefined // a `{/p}` that wrote nothing: what follows it would join the host
   for (let i = start[0]; i < parts.length; i++) {
     const part = parts[i]!
     const written = i === start[0] ? pieces[i]!.slice(start[1]) : pieces[i]!
@@ -229,7 +242,9 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
     if (typeof part !== "string") {
       const goesOn = inside !== "" && byText && !":.@[]/".includes(last) && !hostTextAfter[i] // "www{.dom*}" too: the text cannot say whether "www" is the host
       if (/[@\\]/.test(inside) || goesOn || (cut >= 0 && hostTextAfter[i])) return hostMoved(part, url)
+      if (written === "" && endsAuthority(part)) unwritten ??= part
     }
+    if (unwritten !== undefined && inside !== "") return hostJoined(unwritten, url)
     if (inside !== "") [last, byText] = [inside.slice(-1), typeof part === "string"]
     if (cut >= 0) return url
   }
@@ -265,6 +280,9 @@ const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: 
 
 const hostEmptied = (e: Template.Expression, url: string): EndpointError =>
   new EndpointError(shown(e.variables[0]!.name), `a value cannot leave the host empty: URL parsers would read the path as the host (${quote(url.slice(0, 100))})`)
+
+const hostJoined = (e: Template.Expression, url: string): EndpointError =>
+  new EndpointError(shown(e.variables[0]!.name), `a value that writes nothing here lets what follows join the host: it would send the request to ${quote(url.slice(0, 100))}`)
 
 const hostMoved = (e: Template.Expression, url: string): EndpointError =>
   new EndpointError(shown(e.variables[0]!.name), `a value cannot change the host the url names: it would send the request to ${quote(url.slice(0, 100))}`)
