@@ -574,7 +574,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     // and the option names; every other word is made of '...' (no ' inside, so
     // all of it literal) and \' (a literal quote), one space between words.
     // test/curl.property.test.ts runs the same kind of output through bash.
-    const CURL_WORD = /(?:'[^']*'|\\')+|curl|--globoff|-X|--head|--url|-H|--data-raw/y
+    const CURL_WORD = /(?:'[^']*'|\\')+|curl|-q|--globoff|-X|--head|--url|-H|--data-raw/y
     const shellWords = (line) => {
       const words = []
       for (let i = 0; ; i++) {
@@ -602,20 +602,23 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         if (!TOKEN.test(name) || BREAKS_LINE.test(value) || names.has(lower) || !(typeof raw === "string" || Number.isFinite(raw))) return "headers"
         if (["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"].includes(lower)) return "headers" // fetch writes or refuses them
         names.add(lower)
-        argv.push([`header ${JSON.stringify(lower)}`, "-H", /^[ \t\n\v\f\r]*$/.test(value) ? `${lower};` : `${lower}: ${value}`])
+        argv.push([`header ${JSON.stringify(lower)}`, "-H", /^[ \t]*$/.test(value) ? `${lower};` : `${lower}: ${value}`])
       }
       const body = method === "GET" || method === "HEAD" ? undefined : r.body
       const type = Object.keys(r.headers).find((name) => name.toLowerCase() === "content-type")
       // the adapters' own rule: application/json, or any type/subtype+json
       const json = type !== undefined && /^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(String(r.headers[type]).split(";")[0].trim())
       if (body !== undefined && typeof body !== "string" && !json) return "body" // an object body only under a JSON content type
-      // an absolute http(s) url without credentials, as fetch sends (curl would also send gopher:, file:, user:password@)
-      const scheme = /^([A-Za-z][A-Za-z\d+.-]*):/.exec(r.url)?.[1].toLowerCase()
-      if (scheme !== "http" && scheme !== "https") return "url"
+      // an absolute http(s) url without credentials, as fetch reads and sends it (curl would also send gopher:, file:, user:password@)
+      let sent
       try {
-        const { username, password } = new URL(r.url) // credentials as fetch reads them
-        if (username !== "" || password !== "") return "url"
-      } catch {} // eslint-disable-line no-empty
+        const { protocol, username, password, href } = new URL(r.url)
+        if (!["http:", "https:"].includes(protocol) || username !== "" || password !== "") return "url"
+        sent = href
+      } catch {
+        return "url"
+      }
+      argv.find(([field]) => field === "url")[2] = sent
       // what fetch adds on its own
       if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) argv.push(["header \"content-length\"", "-H", "content-length: 0"])
       if (typeof body === "string" && !names.has("content-type")) argv.push(["header \"content-type\"", "-H", "content-type: text/plain;charset=UTF-8"])
@@ -648,7 +651,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         if (nul !== undefined) fail(`toCurl printed a ${nul[0]} that contains NUL`)
         const words = shellWords(outcome.value)
         if (words === undefined) fail(`toCurl printed something beyond quoted words: ${JSON.stringify(outcome.value.slice(0, 300))}`)
-        const expected = [{ quoted: false, text: "curl" }, { quoted: false, text: "--globoff" }]
+        const expected = [{ quoted: false, text: "curl" }, { quoted: false, text: "-q" }, { quoted: false, text: "--globoff" }]
         if (r.method.toUpperCase() === "HEAD") expected.push({ quoted: false, text: "--head" })
         for (const [, option, value] of argv) expected.push({ quoted: false, text: option }, { quoted: true, text: value })
         if (!isDeepStrictEqual(words, expected)) fail(`toCurl: a shell reads ${JSON.stringify(words).slice(0, 300)}, expected ${JSON.stringify(expected).slice(0, 300)}`)

@@ -140,10 +140,18 @@ const readItem = (arg: string): Item => {
     if (separator === ":=") return ["param", key, parseJson(key, value)]
     if (separator === "=") return ["param", key, value]
     // "Name:" removes the header, "Name;" (or a blank value) sends it empty; spaces and tabs around a value are not part of it (RFC 9110 §5.5)
-    return ["header", key, separator === ";" ? "" : value === "" ? null : value.replace(/^[ \t]+|[ \t]+$/g, "")]
+    return ["header", key, separator === ";" ? "" : value === "" ? null : withoutBlanks(value)]
   }
   const forms = 'key=value, key:=json, name==value or Name:value (a url starts with "/", "http://" or "https://")'
   throw new EndpointError("argv", `${quote(arg)} is not ${forms}`)
+}
+
+/** `s` without the spaces and tabs at its ends, in time linear in its length (`/[ \t]+$/` would retry every blank of an inner run). */
+const withoutBlanks = (s: string): string => {
+  let [start, end] = [0, s.length]
+  while (start < end && (s[start] === " " || s[start] === "\t")) start++
+  while (end > start && (s[end - 1] === " " || s[end - 1] === "\t")) end--
+  return s.slice(start, end)
 }
 
 /**
@@ -225,24 +233,24 @@ const quoted = (field: string, s: string): string => {
 /** A curl command that sends the request as the fetch adapters would, under their rules (`toRequestInit`: a
  * method token, header values without CR, LF or NUL, one key a header, no body for GET or HEAD, an object body
  * as JSON only under a JSON content type; not fetch's own `Headers` check nor its options), for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in
- * single quotes and the url follows `--url`, so no value can run a command or pass for an option; `--globoff`
- * keeps curl from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl
+ * single quotes and the url, as fetch's URL parser writes it, follows `--url`, so no value can run a command or
+ * pass for an option; `-q` keeps curl from reading `~/.curlrc`, `--globoff` from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl
  * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`). Throws an EndpointError and
  * nothing else: where `toRequestInit` would, for a NUL, and for a form or binary body, which has no text.
  * @example
  * import { CommandLine, endpoint } from "fp-endpoint"
  * CommandLine.toCurl(endpoint("GET /user"))
- * // "curl --globoff -X 'GET' --url 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
+ * // "curl -q --globoff -X 'GET' --url 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
  * @since 0.1.0
  */
 export const toCurl = (r: RequestOptions): string =>
   run(() => {
-    const [url, { method, headers, body }] = curlArgs(r)
-    checkCurlUrl(url)
-    // --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
-    const words = ["curl", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", url)]
+    const [written, { method, headers, body }] = curlArgs(r)
+    const url = fetchUrl(written)
+    // -q (first): no ~/.curlrc, which fetch does not read; --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
+    const words = ["curl", "-q", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", url)]
     for (const [name, value] of Object.entries(headers)) {
-      words.push("-H", quoted(child("headers", name), /^[ \t\v\f]*$/.test(value) ? `${name};` : `${name}: ${value}`))
+      words.push("-H", quoted(child("headers", name), /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`))
     }
     // the headers fetch adds on its own, which curl would leave out or write otherwise
     if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", "'content-length: 0'") // as Node's fetch
@@ -252,13 +260,19 @@ export const toCurl = (r: RequestOptions): string =>
     return words.join(" ")
   })
 
-/** Refuses what fetch would not send, though curl would: another scheme than http or https (curl speaks gopher:,
- * file:, smtp: and more, to the same host or to local files), and credentials in the url. */
-const checkCurlUrl = (url: string): void => {
-  const scheme = /^([A-Za-z][A-Za-z\d+.-]*):/.exec(url)?.[1]?.toLowerCase()
-  if (scheme !== "http" && scheme !== "https") throw new EndpointError("url", `expected an absolute http or https url, as fetch sends, got ${quote(url.slice(0, 100))}`)
-  const read = tryCatch(() => new URL(url)) // as fetch reads it
-  if (read._tag === "Right" && (read.right.username !== "" || read.right.password !== "")) throw new EndpointError("url", "credentials in the url (user:password@) are not sent by fetch: send an authorization header")
+/**
+ * The url as fetch sends it, read by the URL parser fetch uses: curl reads urls its own way (a `\\` before an `@`
+ * is userinfo to it, a `/` to fetch), keeps `%2e%2e` segments and sends a query's `'` as it is. Refused where fetch
+ * would not send it and curl would: a url the parser refuses, another scheme than http or https (curl speaks
+ * gopher:, file:, smtp: and more), and credentials in the url.
+ */
+const fetchUrl = (url: string): string => {
+  const read = tryCatch(() => new URL(url))
+  const parsed = read._tag === "Right" && ["http:", "https:"].includes(read.right.protocol) ? read.right : undefined
+  if (parsed === undefined) throw new EndpointError("url", `expected an absolute http or https url, as fetch sends, got ${quote(url.slice(0, 100))}`)
+  const { username, password, href } = parsed
+  if (username !== "" || password !== "") throw new EndpointError("url", "credentials in the url (user:password@) are not sent by fetch: send an authorization header")
+  return href // an empty userinfo (`http://@h`) is gone from it, as from fetch's request
 }
 
 /**
