@@ -135,8 +135,10 @@ const contentsProblem = (value: object): string | undefined => {
     if (lost !== undefined) return `${aKind(value)} cannot be serialised as JSON (${lost}): send the fields you mean as a plain object`
     if (typeof member(value, "then", plain) === "function") return `${aKind(value)} cannot be serialised as JSON: await it first`
     if (typeof member(value, Symbol.asyncIterator, plain) === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
-    if (typeof member(value, Symbol.iterator, plain) !== "function" || ArrayBuffer.isView(value) || keepsEntries(value)) return undefined
-    return `${aKind(value)} cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object`
+    const view = ArrayBuffer.isView(value)
+    if (typeof member(value, Symbol.iterator, plain) === "function" && !view && !keepsEntries(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object`
+    if (plain || view || !showsByGetters(value)) return undefined
+    return `${aKind(value)} cannot be serialised as JSON (it shows its data through getters of its class, which JSON does not read: it would be sent as {}): send the fields you mean as a plain object`
   } catch (e) {
     return `reading it failed (${describeError(e)})`
   }
@@ -152,6 +154,17 @@ const lostByJson = (value: object): string | undefined => {
   if (/^\[object Weak(?:Map|Set|Ref)\]$/.test(tag)) return "what it holds cannot be read"
   const n = numberIn(value)
   return n === undefined || Number.isFinite(n) ? undefined : `it holds ${n}, which would be sent as null`
+}
+
+/** An object with no own enumerable key whose class defines getters (`AbortSignal`, a class over private fields): JSON writes `{}` for it. */
+const showsByGetters = (value: object): boolean => {
+  if (Object.keys(value).length > 0) return false
+  let proto: unknown = Object.getPrototypeOf(value)
+  for (let depth = 0; depth < 32 && typeof proto === "object" && proto !== null && proto !== Object.prototype; depth++) { // a Proxy may answer forever
+    if (Object.values(Object.getOwnPropertyDescriptors(proto)).some((d) => d.get !== undefined)) return true
+    proto = Object.getPrototypeOf(proto)
+  }
+  return false
 }
 
 /** The value of `holder[key]` when it is a data property, read without running a getter again; else `undefined`. */

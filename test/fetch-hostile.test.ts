@@ -140,6 +140,14 @@ describe("values JSON would send without what they hold", () => {
     }
   })
 
+  /** A class whose data is private, shown by a getter: JSON.stringify writes `{}` for it. */
+  class Money {
+    #cents = 5
+    get cents() {
+      return this.#cents
+    }
+  }
+
   it("an Error, a RegExp or a weak collection, NaN, Infinity, an array's undefined, a function or a symbol is refused, naming the field", () => {
     const refused = (kind: string, why: string) => `${kind} cannot be serialised as JSON (${why}): send the fields you mean as a plain object`
     for (const [body, message] of [
@@ -163,6 +171,8 @@ describe("values JSON would send without what they hold", () => {
       [{ tag: Object(Symbol("t")) }, `body.tag: ${refused("a Symbol", "its symbol would be lost")}`],
       [{ reply: new Response("x") }, `body.reply: ${refused("a Response", "its body and headers would be lost")}`],
       [[new Request("http://127.0.0.1/x")], `body[0]: ${refused("a Request", "its body and headers would be lost")}`],
+      [{ price: new Money() }, `body.price: ${refused("a Money", "it shows its data through getters of its class, which JSON does not read: it would be sent as {}")}`],
+      [{ signal: AbortSignal.abort() }, `body.signal: ${refused("an AbortSignal", "it shows its data through getters of its class, which JSON does not read: it would be sent as {}")}`],
     ] as const) expect(failure(options({ body })).message).toBe(message)
     expect(failure({ method: "post", url: "https://x.test/", headers: { "content-type": "application/json" }, body: new Date(Number.NaN) }).message)
       .toBe("body: an invalid Date cannot be serialised as JSON (it would be sent as null)")
@@ -177,14 +187,14 @@ describe("values JSON would send without what they hold", () => {
     expect(reads).toBe(1)
   })
 
-  it("what keeps its contents is sent: a toJSON that makes one plain, a Date, index keys, a boxed string, a then that is data", () => {
+  it("what keeps its contents is sent: a toJSON that makes one plain, a Date, index keys, a boxed string, a then that is data, an object with nothing to lose", () => {
     const set = Object.assign(new Set([1, 2]), { toJSON() { return [...this] } })
     const args = (function (..._: Array<number>) {
       return arguments // eslint-disable-line prefer-rest-params
     })(1, 2)
-    const body = { set, at: new Date(0), bytes: new Uint8Array([7]), args, name: new String("x"), step: { then: "next" } }
+    const body = { set, at: new Date(0), bytes: new Uint8Array([7]), args, name: new String("x"), step: { then: "next" }, none: new Uint8Array(0), empty: new (class Empty {})() }
     const [, init] = toRequestInit(options({ body }))
-    expect(init.body).toBe('{"set":[1,2],"at":"1970-01-01T00:00:00.000Z","bytes":{"0":7},"args":{"0":1,"1":2},"name":"x","step":{"then":"next"}}')
+    expect(init.body).toBe('{"set":[1,2],"at":"1970-01-01T00:00:00.000Z","bytes":{"0":7},"args":{"0":1,"1":2},"name":"x","step":{"then":"next"},"none":{},"empty":{}}')
   })
 
   it("a then getter or a trap that throws while it is looked at is an EndpointError naming the value", () => {
