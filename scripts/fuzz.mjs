@@ -508,7 +508,8 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         fc.constantFrom("https://api.github.com", "//api.github.com", "https://user@api.github.com:8080", "http{s}://api.github.com", "{scheme}://api.github.com", "https:api.github.com", "https:///api.github.com",
           "https:{+q}/api.github.com", "https:/{q}/api.github.com", "https:{/q}/api.github.com", "https:{q}//api.github.com", // a value where URL parsers skip slashes
           "http{s}:api.github.com", "http{s}:/{+q}/api.github.com", "{scheme}:/{q}/api.github.com", // a scheme a value writes, no "//"
-          "https://{+q}:x@api.github.com", "//{q}:{q}@api.github.com"), // userinfo a value writes, its ":" no port's
+          "https://{+q}:x@api.github.com", "//{q}:{q}@api.github.com", // userinfo a value writes, its ":" no port's
+          "https://{+q}{/e}api.github.com", "https://{+q}{?e}api.github.com"), // a value before an empty {/e} and the host's text
         fc.constantFrom("{+p}", "{p}", "{#p}", "{.p}", "{;p}", "{/p}", "{?p}", "{+p}{+q}", "{p}/x", "{+p}:443/x", "{;p}:{q}/x", // a port after
           "{/e}.{p}", "{/e}@{p}", "{?e}{+p}", "{#e}.{p}", "{/e}{/p}.git", "{+p}{/e}.json"), // after {/e}, which writes nothing (e is not given)
         fc.oneof(hostileString, fc.constantFrom("@evil.com", ".evil.com/x", ":1/x", "\\evil.com", "/ok", "?a", "#f", "")),

@@ -157,6 +157,12 @@ describe("a path value cannot move the request", () => {
       ["GET {+scheme}:/api.github.com/x", { scheme: "https://evil.com/?" }, "scheme"], // and only before a port
       ["GET {+scheme}:api.github.com/x", { scheme: "https://evil.com#" }, "scheme"],
       ["GET https://api.github.com{+p}{/x}.json", { p: ".evil.com", x: "a" }, "p"], // text after {/x} is the path's
+      ["GET https://{+sub}{/p}.github.com/x", { sub: "evil.com/" }, "sub"], // an empty {/p} leaves .github.com the host's
+      ["GET https://{+sub}{?q}.github.com/x", { sub: "evil.com?" }, "sub"],
+      ["GET {+a}:{port}@github.com/x", { a: "https://evil.com/?", port: "1" }, "a"], // no port alone after the ":"
+      ["GET {+a}:8443{b}@github.com/x", { a: "https://evil.com/?", b: "" }, "a"],
+      ["GET {+scheme}:{/p}/api.github.com/x", { scheme: "https://evil.com/?" }, "scheme"],
+      ["GET {+a}.github.com:443/x", { a: "https://evil.com/?" }, "a"], // host text before the ":"
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(new RegExp(`^${name}: a value cannot change the host the url names`))
     expect(errorOf(() => endpoint("GET https://{host}/{owner}/repos", { host: "", owner: "evil.com" })).message).toBe(
       'host: a value cannot leave the host empty: URL parsers would read the path as the host ("https:///evil.com/repos")',
@@ -208,12 +214,15 @@ describe("a path value cannot move the request", () => {
       ["GET {+origin}{/owner}//{repo}", { origin: "https://api.github.com", owner: "o", repo: "r" }, "https://api.github.com/o//r"], // no scheme in the text
       ["GET {+origin}:8443/x", { origin: "https://ghe.example" }, "https://ghe.example:8443/x"], // a value wrote the scheme and all before the port
       ["GET {+origin}:{port}/x", { origin: "https://ghe.example", port: 8443 }, "https://ghe.example:8443/x"],
+      ["GET {+origin}:8443{/path*}", { origin: "https://ghe.example", path: ["a"] }, "https://ghe.example:8443/a"],
+      ["GET {+name}:cancel", { name: "projects/p/operations/o", baseUrl: "https://svc.example/v1" }, "https://svc.example/v1/projects/p/operations/o:cancel"], // a custom method
       ["GET https://github.com{/owner}{/repo}.git", { owner: "o", repo: "r" }, "https://github.com/o/r.git"], // text after {/p} is the path's
       ["GET https://github.com{/owner,repo}.patch", { owner: "o", repo: "r" }, "https://github.com/o/r.patch"],
       ["GET https://{host}{/path*}.git", { host: "h.example", path: ["o", "r"] }, "https://h.example/o/r.git"],
       ["GET https://unpkg.com{/pkg}@{version}{/file*}", { pkg: "react", version: "18", file: ["index.js"] }, "https://unpkg.com/react@18/index.js"],
       ["GET https://api.github.com{/p}{?q}", { q: "a" }, "https://api.github.com?q=a"], // an empty {/p} before a query adds nothing to the host
     ] as const) expect(endpoint(route, values).url).toBe(url)
+    expect(endpoint({ url: "{+name}:cancel", baseUrl: "", name: "projects/p/operations/o" }).url).toBe("projects/p/operations/o:cancel") // no scheme: no host
     expect(endpoint({ url: "//api.github.com{+path}", path: ".evil.com" }).url).toBe("https://api.github.com//api.github.com.evil.com") // a path under the base url
   })
   test("values in the query, and dot segments written in the template, are left alone", () => {

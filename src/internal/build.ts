@@ -78,8 +78,9 @@ const compiled = byText(
  * authority starts (after the run of slashes, which URL parsers skip), whether the text wrote the `//`
  * (`https:h` needs none), whether a value at the url's start may write the whole origin (`{+origin}:8443/x`),
  * and for each part whether text of the template's own host comes after it (before the template's first
- * `/`, `?`, `#`, a port's `:` or an expression that writes one of the first three first, `{/p}`), and
- * whether the text after it, past a run of slashes, writes more before a `?` or `#`.
+ * `/`, `?`, `#` or a port's `:`): surely, or when the expressions that write one of the first three first
+ * (`{/p}`, which ends the host when it writes) write nothing; and whether the text after it, past a run of
+ * slashes, writes more before a `?` or `#`.
  */
 interface HostShape {
   readonly at: number
@@ -87,6 +88,7 @@ interface HostShape {
   readonly slashed: boolean
   readonly originByValue: boolean
   readonly hostTextAfter: ReadonlyArray<boolean>
+  readonly hostTextSurely: ReadonlyArray<boolean>
   readonly textPastSlashes: ReadonlyArray<boolean>
 }
 
@@ -95,17 +97,30 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
   const opening = authorityOpens(parts)
   if (opening === undefined) return undefined
   if (opening.at === 0 && /[/?#]/.test((parts[0] as string).slice(opening.from))) return undefined // the text ends the authority itself
-  const hostTextAfter: Array<boolean> = []
   const textPastSlashes: Array<boolean> = []
-  let after = false // one pass from the end: the text before a part's first "/", "?", "#" or port's ":" is the host's while none came before it
-  let userinfo = false // an "@" follows in the authority's text: a ":" before it is userinfo's, not a port's
   let next = "" // the first character other than a slash of the text after the part
   for (let i = parts.length - 1; i >= 0; i--) {
-    hostTextAfter[i] = after
     textPastSlashes[i] = next !== "" && next !== "?" && next !== "#"
     const part = parts[i]!
+    if (typeof part === "string") next = part.charAt(slashesAt(part)) || next
+  }
+  return { ...opening, hostTextAfter: hostTextFlags(parts, false), hostTextSurely: hostTextFlags(parts, true), textPastSlashes }
+}
+
+/**
+ * For each part, whether text of the template's own host comes after it, found in one pass from the end: the text before a
+ * part's first `/`, `?`, `#` or port's `:` is the host's while none came before it. `surely`: not behind a `{/p}`, `{?q}` or
+ * `{#f}`, whose text, when it writes, is the path's; a `{/p}` itself is always followed by the path.
+ */
+const hostTextFlags = (parts: Template.Template["parts"], surely: boolean): Array<boolean> => {
+  const flags: Array<boolean> = []
+  let after = false
+  let userinfo = false // an "@" follows in the authority's text: a ":" before it is userinfo's, not a port's
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!
+    flags[i] = after && (typeof part === "string" || !endsAuthority(part))
     if (typeof part !== "string") {
-      if (endsAuthority(part)) [hostTextAfter[i], after, userinfo] = [false, false, false] // what follows it is the path's
+      if (surely && endsAuthority(part)) [after, userinfo] = [false, false]
       continue
     }
     const end = part.search(/[/?#]/)
@@ -114,9 +129,8 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     const port = userinfo ? -1 : authority.search(/:[^@]*$/) // a ":" with no "@" after it
     const cut = port >= 0 ? port : end
     after = cut >= 0 ? cut > 0 : part !== "" || after
-    next = part.charAt(slashesAt(part)) || next
   }
-  return { ...opening, hostTextAfter, textPastSlashes }
+  return flags
 }
 
 /** Where a template's text opens its authority: the first fields of {@link HostShape}. */
@@ -165,7 +179,9 @@ const schemeOpens = (parts: Template.Template["parts"]): Opening | undefined => 
   const text = parts[at] as string
   const colon = text.indexOf(":")
   if (!/^[A-Za-z\d+.-]*$/.test(textBefore(parts, at, colon))) return undefined
-  const originByValue = typeof parts[0] !== "string" && /^(?:\d+(?:[/?#]|$)|$)/.test(text.slice(colon + 1))
+  // what follows the ":" up to the authority's end, each expression as one character: a port's digits or `{port}`, or nothing
+  const after = text.slice(colon + 1) + parts.slice(at + 1).map((p) => (typeof p === "string" ? p : p.operator === "" ? "0" : endsAuthority(p) ? "/" : "x")).join("")
+  const originByValue = at === 1 && colon === 0 && /^(?:\d+(?:[/?#]|$)|$)/.test(after)
   return { at, from: colon + 1 + slashesAt(text, colon + 1), slashed: false, originByValue }
 }
 
@@ -220,14 +236,16 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
  */
 const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Result<string> => {
   if (c.host === undefined) return url
-  const { at, hostTextAfter } = c.host
+  const { at, hostTextAfter, hostTextSurely } = c.host
   const parts = c.template.parts
   let colon = false // the text wrote the scheme's ":"
   for (let i = 0; i < at; i++) {
     const part = parts[i]!
     if (typeof part === "string") colon ||= part.includes(":")
-    // a value that wrote more than a scheme wrote the origin, which only the first part may, before a port
-    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) return c.host.originByValue && i === 0 ? url : hostMoved(part, url)
+    else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) {
+      if (!c.host.slashed && !pieces[i]!.includes(":")) return url // no scheme's ":" (`{+name}:cancel` with `a/b`): no authority
+      return c.host.originByValue ? url : hostMoved(part, url) // a value that wrote its own scheme wrote the origin: the first, before a port only
+    }
   }
   const start = hostStart(c.host, parts, pieces, url)
   if (start === undefined || isError(start)) return start ?? url
@@ -240,7 +258,7 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
     const cut = written.search(/[/?#]/)
     const inside = cut < 0 ? written : written.slice(0, cut)
     if (typeof part !== "string") {
-      const goesOn = inside !== "" && byText && !":.@[]/".includes(last) && !hostTextAfter[i] // "www{.dom*}" too: the text cannot say whether "www" is the host
+      const goesOn = inside !== "" && byText && !":.@[]/".includes(last) && !hostTextSurely[i] // "www{.dom*}" too: the text cannot say whether "www" is the host
       if (/[@\\]/.test(inside) || goesOn || (cut >= 0 && hostTextAfter[i])) return hostMoved(part, url)
       if (written === "" && endsAuthority(part)) unwritten ??= part
     }
