@@ -613,9 +613,9 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       // an absolute http(s) url without credentials, as fetch reads and sends it (curl would also send gopher:, file:, user:password@)
       let sent
       try {
-        const { protocol, username, password, href } = new URL(r.url)
+        const { protocol, username, password, origin, pathname, search } = new URL(r.url)
         if (!["http:", "https:"].includes(protocol) || username !== "" || password !== "") return "url"
-        sent = href
+        sent = origin + pathname + search
       } catch {
         return "url"
       }

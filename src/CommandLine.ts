@@ -270,9 +270,9 @@ const fetchUrl = (url: string): string => {
   const read = tryCatch(() => new URL(url))
   const parsed = read._tag === "Right" && ["http:", "https:"].includes(read.right.protocol) ? read.right : undefined
   if (parsed === undefined) throw new EndpointError("url", `expected an absolute http or https url, as fetch sends, got ${quote(url.slice(0, 100))}`)
-  const { username, password, href } = parsed
+  const { username, password, origin, pathname, search } = parsed
   if (username !== "" || password !== "") throw new EndpointError("url", "credentials in the url (user:password@) are not sent by fetch: send an authorization header")
-  return href // an empty userinfo (`http://@h`) is gone from it, as from fetch's request
+  return origin + pathname + search // what fetch sends: no empty userinfo (`http://@h`), no empty `?`, no fragment
 }
 
 /**

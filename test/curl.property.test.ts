@@ -88,7 +88,7 @@ const FETCH_OWN = ["host", "content-length", "connection", "transfer-encoding", 
 const fetchUrlOf = (url: string): string | undefined => {
   try {
     const u = new URL(url)
-    return ["http:", "https:"].includes(u.protocol) && u.username === "" && u.password === "" ? u.href : undefined
+    return ["http:", "https:"].includes(u.protocol) && u.username === "" && u.password === "" ? u.origin + u.pathname + u.search : undefined
   } catch {
     return undefined
   }
@@ -301,6 +301,8 @@ describe("toCurl prints what the fetch adapters would send", () => {
     expect(url("https://h.example/x/.%2E/y/%2e/z")).toBe("'https://h.example/y/z'")
     expect(url("https://h.example/x?name=O'Brien")).toBe("'https://h.example/x?name=O%27Brien'") // quoted: '\\''
     expect(url("https://H.Example/{a}")).toBe("'https://h.example/%7Ba%7D'")
+    expect(url("https://h.example/x?#f")).toBe("'https://h.example/x'") // fetch sends no empty query, and no fragment
+    expect(url("https://h.example/x?a=1#f")).toBe("'https://h.example/x?a=1'")
     expect(thrown(() => CommandLine.toCurl(r({ method: "get", headers: { "x-d": "\v" } })))).toMatch(/^headers\.x-d: contains the control character/) // fetch refuses it; curl would send it empty
     expect(thrown(() => CommandLine.toCurl(r({ headers: { Host: "evil.example" } })))).toMatch(/^headers\.Host: fetch writes this header itself/)
     const { code, stderr } = cli(["--curl", "GET {+u}", "u=gopher://127.0.0.1:6379/_FLUSHALL"])
