@@ -94,9 +94,10 @@ interface HostShape {
 
 /** The shape of the template's authority when an expression stands before its end; `undefined` when its text alone writes it, or there is none. */
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
-  const opening = authorityOpens(parts)
+  const hostTextAfter = hostTextFlags(parts, false)
+  const opening = authorityOpens(parts) ?? (typeof parts[0] !== "string" && hostTextAfter[0] && goesOnHost(parts) ? LEAD : undefined)
   if (opening === undefined) return undefined
-  if (opening.at === 0 && /[/?#]/.test((parts[0] as string).slice(opening.from))) return undefined // the text ends the authority itself
+  if (typeof parts[0] === "string" && opening.at === 0 && /[/?#]/.test(parts[0].slice(opening.from))) return undefined // the text ends the authority itself
   const textPastSlashes: Array<boolean> = []
   let next = "" // the first character other than a slash of the text after the part
   for (let i = parts.length - 1; i >= 0; i--) {
@@ -104,7 +105,19 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     const part = parts[i]!
     if (typeof part === "string") next = part.charAt(slashesAt(part)) || next
   }
-  return { ...opening, hostTextAfter: hostTextFlags(parts, false), hostTextSurely: hostTextFlags(parts, true), textPastSlashes }
+  return { ...opening, hostTextAfter, hostTextSurely: hostTextFlags(parts, true), textPastSlashes }
+}
+
+/** Whether the template's text, after a first value, goes on with a host's label or after userinfo (`{+a}.github.com`, `{+a}@github.com`), not a path's text (`{+base}index`). */
+const goesOnHost = (parts: Template.Template["parts"]): boolean => /^[.@]/.test(parts.find((p): p is string => typeof p === "string") ?? "")
+
+/** The opening of a url whose first value writes the scheme and the text goes on with a host's (`{+a}.github.com/x`): where it starts is known once the value is ({@link leadOpening}). */
+const LEAD: Opening = { at: 0, from: -1, slashed: true, originByValue: false }
+
+/** {@link LEAD}'s shape for what the first value wrote: the host starts after its scheme and slashes; `undefined` when it wrote no scheme. */
+const leadOpening = (shape: HostShape, lead: string): HostShape | undefined => {
+  const scheme = /^[A-Za-z][A-Za-z\d+.-]*:/.exec(lead)
+  return scheme === null ? undefined : { ...shape, from: scheme[0].length + slashesAt(lead, scheme[0].length) }
 }
 
 /**
@@ -179,8 +192,8 @@ const schemeOpens = (parts: Template.Template["parts"]): Opening | undefined => 
   const text = parts[at] as string
   const colon = text.indexOf(":")
   if (!/^[A-Za-z\d+.-]*$/.test(textBefore(parts, at, colon))) return undefined
-  // what follows the ":" up to the authority's end, each expression as one character: a port's digits or `{port}`, or nothing
-  const after = text.slice(colon + 1) + parts.slice(at + 1).map((p) => (typeof p === "string" ? p : p.operator === "" ? "0" : endsAuthority(p) ? "/" : "x")).join("")
+  // what follows the ":" up to the authority's end: a port's digits or `{port}`, or nothing; a `{/p}` may write nothing
+  const after = text.slice(colon + 1) + parts.slice(at + 1).map((p) => (typeof p === "string" ? p : p.operator === "" ? "0" : endsAuthority(p) ? "" : "x")).join("")
   const originByValue = at === 1 && colon === 0 && /^(?:\d+(?:[/?#]|$)|$)/.test(after)
   return { at, from: colon + 1 + slashesAt(text, colon + 1), slashed: false, originByValue }
 }
@@ -243,11 +256,12 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
     const part = parts[i]!
     if (typeof part === "string") colon ||= part.includes(":")
     else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) {
-      if (!c.host.slashed && !pieces[i]!.includes(":")) return url // no scheme's ":" (`{+name}:cancel` with `a/b`): no authority
+      if (!c.host.slashed && !hasScheme(url)) return url // no scheme (`{+name}:cancel` with `a/b:c`): no authority
       return c.host.originByValue ? url : hostMoved(part, url) // a value that wrote its own scheme wrote the origin: the first, before a port only
     }
   }
-  const start = hostStart(c.host, parts, pieces, url)
+  const shape = c.host.from >= 0 ? c.host : leadOpening(c.host, pieces[0]!)
+  const start = shape === undefined ? undefined : hostStart(shape, parts, pieces, url)
   if (start === undefined || isError(start)) return start ?? url
   let last = "/" // the character written last in the authority ("/" for the slashes that open it), and whether the text wrote it
   let byText = true
