@@ -75,7 +75,8 @@ const compiled = byText(
 /**
  * A template whose text opens an authority (`//` at its start, or after a scheme whose `:` the text
  * writes) with values in or before it: the index of the text part that holds the `//`, where in it the
- * authority starts (after the run of slashes, which URL parsers skip), whether the text wrote the `//`
+ * authority starts (after the run of slashes, which URL parsers skip; -1 when the first value writes the
+ * opening, {@link LEAD}), whether the text wrote the `//`
  * (`https:h` needs none), whether a value at the url's start may write the whole origin (`{+origin}:8443/x`),
  * and for each part whether text of the template's own host comes after it (before the template's first
  * `/`, `?`, `#` or a port's `:`): surely, or when the expressions that write one of the first three first
