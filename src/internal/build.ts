@@ -75,8 +75,7 @@ const compiled = byText(
 /**
  * A template whose text opens an authority (`//` at its start, or after a scheme whose `:` the text
  * writes) with values in or before it: the index of the text part that holds the `//`, where in it the
- * authority starts (after the run of slashes, which URL parsers skip; -1 when the first value writes the
- * opening, {@link LEAD}), whether the text wrote the `//`
+ * authority starts (after the run of slashes, which URL parsers skip), whether the text wrote the `//`
  * (`https:h` needs none), whether a value at the url's start may write the whole origin (`{+origin}:8443/x`),
  * and for each part whether text of the template's own host comes after it (before the template's first
  * `/`, `?`, `#` or a port's `:`): surely, or when the expressions that write one of the first three first
@@ -95,10 +94,9 @@ interface HostShape {
 
 /** The shape of the template's authority when an expression stands before its end; `undefined` when its text alone writes it, or there is none. */
 const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => {
-  const hostTextAfter = hostTextFlags(parts, false)
-  const opening = authorityOpens(parts) ?? (typeof parts[0] !== "string" && hostTextAfter[0] && goesOnHost(parts) ? LEAD : undefined)
+  const opening = authorityOpens(parts)
   if (opening === undefined) return undefined
-  if (typeof parts[0] === "string" && opening.at === 0 && /[/?#]/.test(parts[0].slice(opening.from))) return undefined // the text ends the authority itself
+  if (opening.at === 0 && /[/?#]/.test((parts[0] as string).slice(opening.from))) return undefined // the text ends the authority itself
   const textPastSlashes: Array<boolean> = []
   let next = "" // the first character other than a slash of the text after the part
   for (let i = parts.length - 1; i >= 0; i--) {
@@ -106,19 +104,7 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
     const part = parts[i]!
     if (typeof part === "string") next = part.charAt(slashesAt(part)) || next
   }
-  return { ...opening, hostTextAfter, hostTextSurely: hostTextFlags(parts, true), textPastSlashes }
-}
-
-/** Whether the template's text, after a first value, goes on with a host's label or after userinfo (`{+a}.github.com`, `{+a}@github.com`), not a path's text (`{+base}index`). */
-const goesOnHost = (parts: Template.Template["parts"]): boolean => /^[.@]/.test(parts.find((p): p is string => typeof p === "string") ?? "")
-
-/** The opening of a url whose first value writes the scheme and the text goes on with a host's (`{+a}.github.com/x`): where it starts is known once the value is ({@link leadOpening}). */
-const LEAD: Opening = { at: 0, from: -1, slashed: true, originByValue: false }
-
-/** {@link LEAD}'s shape for what the first value wrote: the host starts after its scheme and slashes; `undefined` when it wrote no scheme. */
-const leadOpening = (shape: HostShape, lead: string): HostShape | undefined => {
-  const scheme = /^[A-Za-z][A-Za-z\d+.-]*:/.exec(lead)
-  return scheme === null ? undefined : { ...shape, from: scheme[0].length + slashesAt(lead, scheme[0].length) }
+  return { ...opening, hostTextAfter: hostTextFlags(parts, false), hostTextSurely: hostTextFlags(parts, true), textPastSlashes }
 }
 
 /**
@@ -193,9 +179,9 @@ const schemeOpens = (parts: Template.Template["parts"]): Opening | undefined => 
   const text = parts[at] as string
   const colon = text.indexOf(":")
   if (!/^[A-Za-z\d+.-]*$/.test(textBefore(parts, at, colon))) return undefined
-  // what follows the ":" up to the authority's end: a port's digits or `{port}`, or nothing; a `{/p}` may write nothing
-  const after = text.slice(colon + 1) + parts.slice(at + 1).map((p) => (typeof p === "string" ? p : p.operator === "" ? "0" : endsAuthority(p) ? "" : "x")).join("")
-  const originByValue = at === 1 && colon === 0 && /^(?:\d+(?:[/?#]|$)|$)/.test(after)
+  // what follows the ":": a port's digits or `{port}` up to the authority's end, or nothing; a `{/p}` that writes nothing brings no `@` (userinfo) after it
+  const after = (empty: boolean) => text.slice(colon + 1) + parts.slice(at + 1).map((p) => (typeof p === "string" ? p : p.operator === "" ? "0" : endsAuthority(p) ? (empty ? "" : "/") : "x")).join("")
+  const originByValue = at === 1 && colon === 0 && /^(?:\d+(?:[/?#]|$)|$)/.test(after(false)) && !/^[^/?#]*@/.test(after(true))
   return { at, from: colon + 1 + slashesAt(text, colon + 1), slashed: false, originByValue }
 }
 
@@ -261,8 +247,7 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
       return c.host.originByValue ? url : hostMoved(part, url) // a value that wrote its own scheme wrote the origin: the first, before a port only
     }
   }
-  const shape = c.host.from >= 0 ? c.host : leadOpening(c.host, pieces[0]!)
-  const start = shape === undefined ? undefined : hostStart(shape, parts, pieces, url)
+  const start = hostStart(c.host, parts, pieces, url)
   if (start === undefined || isError(start)) return start ?? url
   let last = "/" // the character written last in the authority ("/" for the slashes that open it), and whether the text wrote it
   let byText = true
