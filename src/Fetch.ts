@@ -123,10 +123,11 @@ const arrayProblem = (array: ReadonlyArray<unknown>): string | undefined => {
  * What JSON would lose of an object that is no array (after its `toJSON`): a boxed bigint, which it
  * cannot write; a binary or form body other than a typed array (an ArrayBuffer, a DataView, a Blob), a
  * Promise, a stream (async iterable) or another iterable (a Map, a Set, an iterator), which
- * JSON.stringify writes as its own fields, not what it holds (`{}` for a Map). What keeps its entries
+ * JSON.stringify writes as its own fields, not what it holds (`{}` for a Map); an object with no own key
+ * whose prototypes define getters, which it writes as `{}` (see `showsByGetters`). What keeps its entries
  * passes: a typed array and an `arguments` object (as index keys), a boxed string (as the string).
  */
-const contentsProblem = (value: object): string | undefined => {
+const contentsProblem = (value: object, prototypes: Map<object, boolean>): string | undefined => {
   try {
     const plain = isPlainObject(value) // none of the kinds below but by its own members: no slot checks, which cost a throw each
     if (!plain && isBoxedBigInt(value)) return "a bigint cannot be serialised as JSON"
@@ -137,7 +138,7 @@ const contentsProblem = (value: object): string | undefined => {
     if (typeof member(value, Symbol.asyncIterator, plain) === "function") return `${aKind(value)} is a stream, not JSON: send a web ReadableStream as data, or read it first`
     const view = ArrayBuffer.isView(value)
     if (typeof member(value, Symbol.iterator, plain) === "function" && !view && !keepsEntries(value)) return `${aKind(value)} cannot be serialised as JSON (it would be sent without its entries): make it an array or a plain object`
-    if (plain || view || !showsByGetters(value)) return undefined
+    if (plain || view || !showsByGetters(value, prototypes)) return undefined
     return `${aKind(value)} cannot be serialised as JSON (it shows its data through getters of its class, which JSON does not read: it would be sent as {}): send the fields you mean as a plain object`
   } catch (e) {
     return `reading it failed (${describeError(e)})`
@@ -156,12 +157,19 @@ const lostByJson = (value: object): string | undefined => {
   return n === undefined || Number.isFinite(n) ? undefined : `it holds ${n}, which would be sent as null`
 }
 
-/** An object with no own enumerable key whose class defines getters (`AbortSignal`, a class over private fields): JSON writes `{}` for it. */
-const showsByGetters = (value: object): boolean => {
+/**
+ * An object with no own enumerable key whose prototypes define getters (`AbortSignal`, a class over private
+ * fields): JSON writes `{}` for it. `prototypes` holds each prototype's answer for the body, so that many
+ * objects of one large class cost one look at it.
+ */
+const showsByGetters = (value: object, prototypes: Map<object, boolean>): boolean => {
   if (Object.keys(value).length > 0) return false
   let proto: unknown = Object.getPrototypeOf(value)
   for (let depth = 0; depth < 32 && typeof proto === "object" && proto !== null && proto !== Object.prototype; depth++) { // a Proxy may answer forever
-    if (Object.values(Object.getOwnPropertyDescriptors(proto)).some((d) => d.get !== undefined)) return true
+    const known = prototypes.get(proto)
+    const getters = known ?? Object.values(Object.getOwnPropertyDescriptors(proto)).some((d) => d.get !== undefined)
+    if (known === undefined) prototypes.set(proto, getters)
+    if (getters) return true
     proto = Object.getPrototypeOf(proto)
   }
   return false
@@ -213,6 +221,7 @@ const toJson = (body: unknown): string => {
   const open = new Set<object>() // the objects of the stack, to find a cycle at once
   let refusal: EndpointError | undefined
   const overBudget = jsonBudget()
+  const prototypes = new Map<object, boolean>() // whether each prototype met defines getters (see showsByGetters)
   function refuseWhatJsonCannotHold(this: object, key: string, value: unknown): unknown {
     if (overBudget(key, value)) throw (refusal = new EndpointError("body", `${TOO_MUCH_JSON} to serialise as JSON`))
     if (value === null ? !isInvalidDate(storedAt(this, key)) : typeof value === "string" || typeof value === "boolean" || Number.isFinite(value)) return value
@@ -222,7 +231,7 @@ const toJson = (body: unknown): string => {
       : typeof value !== "object" ? scalarProblem(value, stack.length === 0 ? "body" : isArray(this) ? "array" : "object")
       : open.has(value) ? "a circular reference cannot be serialised as JSON"
       : stack.length >= MAX_DEPTH ? "nested too deeply to serialise as JSON"
-      : isArray(value) ? arrayProblem(value) : contentsProblem(value)
+      : isArray(value) ? arrayProblem(value) : contentsProblem(value, prototypes)
     if (problem !== undefined) throw (refusal = new EndpointError(pathOf([...stack, { holder: this, key }]), problem))
     stack.push({ object: value as object, source: value as object, holder: this, key }) // on the stack first: `locate` finds a member's getter that throws
     open.add(value as object)

@@ -77,10 +77,10 @@ const compiled = byText(
  * writes) with values in or before it: the index of the text part that holds the `//`, where in it the
  * authority starts (after the run of slashes, which URL parsers skip), whether the text wrote the `//`
  * (`https:h` needs none), whether a value at the url's start may write the whole origin (`{+origin}:8443/x`),
- * and for each part whether text of the template's own host comes after it (before the template's first
- * `/`, `?`, `#` or a port's `:`): surely, or when the expressions that write one of the first three first
- * (`{/p}`, which ends the host when it writes) write nothing; and whether the text after it, past a run of
- * slashes, writes more before a `?` or `#`.
+ * and for each part whether text of the template's own host (before its first `/`, `?`, `#` or a port's
+ * `:`) may follow it (`hostTextAfter`: it does when every `{/p}`, `{?q}` or `{#f}` between them writes
+ * nothing) or follows it whatever they write (`hostTextSurely`); and whether the text after it, past a run
+ * of slashes, writes more before a `?` or `#`.
  */
 interface HostShape {
   readonly at: number
@@ -109,8 +109,9 @@ const hostShape = (parts: Template.Template["parts"]): HostShape | undefined => 
 
 /**
  * For each part, whether text of the template's own host comes after it, found in one pass from the end: the text before a
- * part's first `/`, `?`, `#` or port's `:` is the host's while none came before it. `surely`: not behind a `{/p}`, `{?q}` or
- * `{#f}`, whose text, when it writes, is the path's; a `{/p}` itself is always followed by the path.
+ * part's first `/`, `?`, `#` or port's `:` is the host's while none came before it. With `surely`, only host text that no
+ * `{/p}`, `{?q}` or `{#f}` stands before counts (when such an expression writes, what follows it is the path's); without,
+ * host text behind one counts too (it joins the host when the expression writes nothing). A `{/p}` itself is followed by the path.
  */
 const hostTextFlags = (parts: Template.Template["parts"], surely: boolean): Array<boolean> => {
   const flags: Array<boolean> = []
@@ -179,9 +180,13 @@ const schemeOpens = (parts: Template.Template["parts"]): Opening | undefined => 
   const text = parts[at] as string
   const colon = text.indexOf(":")
   if (!/^[A-Za-z\d+.-]*$/.test(textBefore(parts, at, colon))) return undefined
-  // what follows the ":": a port's digits or `{port}` up to the authority's end, or nothing; a `{/p}` that writes nothing brings no `@` (userinfo) after it
-  const after = (empty: boolean) => text.slice(colon + 1) + parts.slice(at + 1).map((p) => (typeof p === "string" ? p : p.operator === "" ? "0" : endsAuthority(p) ? (empty ? "" : "/") : "x")).join("")
-  const originByValue = at === 1 && colon === 0 && /^(?:\d+(?:[/?#]|$)|$)/.test(after(false)) && !/^[^/?#]*@/.test(after(true))
+  // what follows the ":" as text: `{port}` stands for digits, `{/p}`, `{?q}` or `{#f}` for the character it writes first
+  // or, when it writes nothing, for nothing, any other expression for a non-digit
+  const after = (empty: boolean): string =>
+    text.slice(colon + 1) + parts.slice(at + 1).map((p) => (typeof p === "string" ? p : p.operator === "" ? "0" : endsAuthority(p) ? (empty ? "" : "/") : "x")).join("")
+  const portOrNothing = /^(?:\d+(?:[/?#]|$)|$)/.test(after(false)) // digits then the authority's end, or nothing at all
+  const userinfo = /^[^/?#]*@/.test(after(true)) // an "@" before the path: what came before it would be userinfo, the host after it
+  const originByValue = at === 1 && colon === 0 && portOrNothing && !userinfo
   return { at, from: colon + 1 + slashesAt(text, colon + 1), slashed: false, originByValue }
 }
 
@@ -228,11 +233,14 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
 
 /**
  * The url, unless a value changed the host that the template's text names, judged by what each part
- * wrote (`pieces`): a value before the `//` that is more than a scheme, or stands after the scheme's `:`;
- * an `@` or `\\` from a value in the authority; a value that goes on from the text of a host with no host
- * text after it (`https://api.github.com{+path}` with `.evil.com/x`); or one that ends the authority
- * before the template's own host text (`https://{+sub}.github.com` with `evil.com/`). A value may write a
- * host the text leaves to it, a label, a port after a colon, userinfo before an `@`.
+ * wrote (`pieces`): a value before the `//` that is more than a scheme, or stands after the scheme's `:`
+ * (a first value that writes a scheme of its own may, when only a port or nothing follows the text's `:`;
+ * a url with no scheme names no host, `{+name}:cancel`); an `@` or `\\` from a value in the authority; a
+ * value that goes on from the text of a host with no host text surely after it (`https://api.github.com{+path}`
+ * with `.evil.com/x`); one that ends the authority where the template's own host text may follow
+ * (`https://{+sub}.github.com` with `evil.com/`); or a `{/p}`, `{?q}` or `{#f}` that writes nothing where text
+ * or a value then joins the host (`https://unpkg.com{/pkg}@{version}`). A value may write a host the text
+ * leaves to it, a label, a port after a colon, userinfo before an `@`.
  */
 const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Result<string> => {
   if (c.host === undefined) return url
@@ -251,13 +259,14 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
   if (start === undefined || isError(start)) return start ?? url
   let last = "/" // the character written last in the authority ("/" for the slashes that open it), and whether the text wrote it
   let byText = true
-  let unwritten: Template.Expression | undefined // a `{/p}` that wrote nothing: what follows it would join the host
+  let unwritten: Template.Expression | undefined // a `{/p}`, `{?q}` or `{#f}` that wrote nothing: what follows it would join the host
   for (let i = start[0]; i < parts.length; i++) {
     const part = parts[i]!
     const written = i === start[0] ? pieces[i]!.slice(start[1]) : pieces[i]!
     const cut = written.search(/[/?#]/)
     const inside = cut < 0 ? written : written.slice(0, cut)
     if (typeof part !== "string") {
+      // going on from the host's text is a label's only where host text surely follows; ending the host, wherever host text may follow
       const goesOn = inside !== "" && byText && !":.@[]/".includes(last) && !hostTextSurely[i] // "www{.dom*}" too: the text cannot say whether "www" is the host
       if (/[@\\]/.test(inside) || goesOn || (cut >= 0 && hostTextAfter[i])) return hostMoved(part, url)
       if (written === "" && endsAuthority(part)) unwritten ??= part
