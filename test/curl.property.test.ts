@@ -13,7 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import fc from "fast-check"
 import { afterAll, describe, expect, test } from "vitest"
-import { CommandLine, endpoint, isEndpointError, type RequestOptions } from "../src/index.js"
+import { CommandLine, endpoint, isEndpointError, toRequestInit, type RequestOptions } from "../src/index.js"
 
 // -------------------------------------------------------------------------------------
 // running a printed command
@@ -361,6 +361,32 @@ describe("curl sends the printed url, one request: no globbing", () => {
           child.on("close", (status) => resolve({ status, stdout }))
         })
         expect({ ...run, seen }).toEqual({ status: 0, stdout: `<${sent}>`, seen: [sent] })
+      }
+    } finally {
+      server.close()
+    }
+  })
+  test("curl asks the server for what fetch asks for, where the two read a url differently", async (ctx) => {
+    if (curlPath === "") {
+      console.warn("skipping the real-curl test: curl is not installed (.ci/setup.sh installs it)")
+      return ctx.skip("curl is not installed")
+    }
+    const seen: Array<string> = []
+    const server = createServer((req, res) => {
+      seen.push(`${req.headers.host ?? ""} ${req.url ?? ""}`)
+      res.end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      for (const path of ["/x?", "/x?#f", "/x/%2e%2e/y", "/x/.%2E/y/%2e/z", "/x?name=O'Brien", "/{a}", "\\@h.example/x"]) {
+        const r: RequestOptions = { method: "get", url: origin + path, headers: {} }
+        seen.length = 0
+        await fetch(...toRequestInit(r))
+        const byFetch = seen[0]
+        seen.length = 0
+        await new Promise<void>((resolve) => spawn("bash", ["--norc", "--noprofile", "-c", `${CommandLine.toCurl(r)} -s -o /dev/null`], { cwd, env }).on("close", () => resolve()))
+        expect([path, seen[0]]).toEqual([path, byFetch])
       }
     } finally {
       server.close()
