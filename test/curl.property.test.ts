@@ -6,7 +6,7 @@
 // bash's history expansion on, as in an interactive shell, so a `!` that
 // escaped its quotes would show (on stderr, or in the argv).
 import { spawn, spawnSync } from "node:child_process"
-import { createServer } from "node:http"
+import { createServer, type IncomingMessage } from "node:http"
 import type { AddressInfo } from "node:net"
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -337,60 +337,59 @@ describe("curl sends the printed url, one request: no globbing", () => {
   // curl reads [1-3] and {a,b} in a url as a pattern and sends a request for each match: a
   // DELETE to /x/a[1-3] would delete three resources. A local server shows which paths it was asked for.
   const curlPath = spawnSync("sh", ["-c", "command -v curl"]).stdout.toString().trim()
-  test("a url with [1-3] or {a,b} is fetched once, as fetch writes it", async (ctx) => {
-    if (curlPath === "") {
-      console.warn("skipping the real-curl test: curl is not installed (.ci/setup.sh installs it)")
-      return ctx.skip("curl is not installed")
-    }
-    // a local server answers each request with the path it was asked for
+  /** Whether curl is missing, and the test then skipped with a word of why. */
+  const withoutCurl = (ctx: { skip: (note?: string) => void }): boolean => {
+    if (curlPath !== "") return false
+    console.warn("skipping the real-curl test: curl is not installed (.ci/setup.sh installs it)")
+    ctx.skip("curl is not installed")
+    return true
+  }
+  /** A local server for the time of `use`: it answers each request with `<its path>` and keeps `record(request)` of it in `seen`. */
+  const withServer = async (record: (req: IncomingMessage) => string, use: (origin: string, seen: Array<string>) => Promise<void>): Promise<void> => {
     const seen: Array<string> = []
     const server = createServer((req, res) => {
-      seen.push(req.url ?? "")
+      seen.push(record(req))
       res.end(`<${req.url}>`)
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     try {
-      const { port } = server.address() as AddressInfo
-      for (const [name, sent] of [["/a[1-3]", "/a[1-3]"], ["/b{a,b}", "/b%7Ba,b%7D"]]) { // fetch, and so the command, encodes { and }
-        seen.length = 0
-        const printed = CommandLine.toCurl({ method: "get", url: `http://127.0.0.1:${port}${name}`, headers: {} })
-        const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
-          const child = spawn("bash", ["--norc", "--noprofile", "-c", printed], { cwd, env })
-          let stdout = ""
-          child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
-          child.on("close", (status) => resolve({ status, stdout }))
-        })
-        expect({ ...run, seen }).toEqual({ status: 0, stdout: `<${sent}>`, seen: [sent] })
-      }
+      await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen)
     } finally {
       server.close()
     }
+  }
+  /** A printed command run by bash: its exit status and what it wrote. */
+  const runInBash = (command: string) =>
+    new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn("bash", ["--norc", "--noprofile", "-c", command], { cwd, env })
+      let stdout = ""
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
+      child.on("close", (status) => resolve({ status, stdout }))
+    })
+
+  test("a url with [1-3] or {a,b} is fetched once, as fetch writes it", async (ctx) => {
+    if (withoutCurl(ctx)) return
+    await withServer((req) => req.url ?? "", async (origin, seen) => {
+      for (const [name, sent] of [["/a[1-3]", "/a[1-3]"], ["/b{a,b}", "/b%7Ba,b%7D"]]) { // fetch, and so the command, encodes { and }
+        seen.length = 0
+        const run = await runInBash(CommandLine.toCurl({ method: "get", url: origin + name, headers: {} }))
+        expect({ ...run, seen }).toEqual({ status: 0, stdout: `<${sent}>`, seen: [sent] })
+      }
+    })
   })
   test("curl asks the server for what fetch asks for, where the two read a url differently", async (ctx) => {
-    if (curlPath === "") {
-      console.warn("skipping the real-curl test: curl is not installed (.ci/setup.sh installs it)")
-      return ctx.skip("curl is not installed")
-    }
-    const seen: Array<string> = []
-    const server = createServer((req, res) => {
-      seen.push(`${req.headers.host ?? ""} ${req.url ?? ""}`)
-      res.end()
-    })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    try {
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    if (withoutCurl(ctx)) return
+    await withServer((req) => `${req.headers.host ?? ""} ${req.url ?? ""}`, async (origin, seen) => {
       for (const path of ["/x?", "/x?#f", "/x/%2e%2e/y", "/x/.%2E/y/%2e/z", "/x?name=O'Brien", "/{a}", "\\@h.example/x"]) {
         const r: RequestOptions = { method: "get", url: origin + path, headers: {} }
         seen.length = 0
-        await fetch(...toRequestInit(r))
+        await (await fetch(...toRequestInit(r))).text()
         const byFetch = seen[0]
         seen.length = 0
-        await new Promise<void>((resolve) => spawn("bash", ["--norc", "--noprofile", "-c", `${CommandLine.toCurl(r)} -s -o /dev/null`], { cwd, env }).on("close", () => resolve()))
+        await runInBash(`${CommandLine.toCurl(r)} -s -o /dev/null`)
         expect([path, seen[0]]).toEqual([path, byFetch])
       }
-    } finally {
-      server.close()
-    }
+    })
   })
 })
 
