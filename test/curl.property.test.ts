@@ -43,15 +43,11 @@ const inBash = (printed: string) => {
 }
 
 /**
- * The argv `curl` must receive for a request: every value right after the
- * option that takes it. HEAD is `--head` (with `-X HEAD` curl waits for a body
- * that never comes); a header whose value is empty or blank is `name;` (curl
- * sends no header for `name: `, only for `name;`).
- */
-/**
- * The argv curl should get for `r`, under the fetch adapters' rules: header names lowercase, no body
- * for GET or HEAD, an object body as JSON only under a JSON content type; `undefined` when they
- * refuse `r` (two keys for one header, an object body without a JSON content type).
+ * The argv curl should get for `r`, under the fetch adapters' rules: every value right after the option
+ * that takes it, header names lowercase, no body for GET or HEAD, an object body as JSON only under a
+ * JSON content type; `undefined` when they refuse `r` (two keys for one header, an object body without a
+ * JSON content type). HEAD is `--head` (with `-X HEAD` curl waits for a body that never comes); a header
+ * whose value is empty or blank is `name;` (curl sends no header for `name: `, only for `name;`).
  */
 const intended = (r: RequestOptions): Array<string> | undefined => {
   if (!/^[\w!#$%&'*+.^`|~-]+$/.test(r.method)) return undefined // no token: curl would send -X's text as the request line
