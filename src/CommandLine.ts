@@ -235,8 +235,10 @@ const quoted = (field: string, s: string): string => {
  * as JSON only under a JSON content type; not fetch's own `Headers` check nor its options), for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in
  * single quotes and the url, as fetch's URL parser writes it, follows `--url`, so no value can run a command or
  * pass for an option; `-q` keeps curl from reading `~/.curlrc`, `--globoff` from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl
- * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`). Throws an EndpointError and
- * nothing else: where `toRequestInit` would, for a NUL, and for a form or binary body, which has no text.
+ * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`). A body longer than Linux lets
+ * an argument be (128 KiB) reaches curl's stdin through `printf`, a shell builtin. Throws an EndpointError and
+ * nothing else: where `toRequestInit` would, for a NUL, for a form or binary body, which has no text, and for
+ * a url or header too long for an argument or a command over 960 KiB, which no system would run.
  * @example
  * import { CommandLine, endpoint } from "fp-endpoint"
  * CommandLine.toCurl(endpoint("GET /user"))
@@ -248,17 +250,35 @@ export const toCurl = (r: RequestOptions): string =>
     const [written, { method, headers, body }] = curlArgs(r)
     const url = fetchUrl(written)
     // -q (first): no ~/.curlrc, which fetch does not read; --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
-    const words = ["curl", "-q", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", quoted("method", method)]), "--url", quoted("url", url)]
+    const words = ["curl", "-q", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", argument("method", method)]), "--url", argument("url", url)]
     for (const [name, value] of Object.entries(headers)) {
-      words.push("-H", quoted(child("headers", name), /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`))
+      words.push("-H", argument(child("headers", name), /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`))
     }
     // the headers fetch adds on its own, which curl would leave out or write otherwise
     if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", "'content-length: 0'") // as Node's fetch
     if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", "'content-type: text/plain;charset=UTF-8'") // not curl's form type
-    if (typeof body === "string") words.push("--data-raw", quoted("body", body))
-    else if (body !== undefined) throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
-    return words.join(" ")
+    if (body !== undefined && typeof body !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
+    // a body too long for an argument goes through printf, a shell builtin that no exec limit applies to, and reaches curl on its stdin
+    const piped = body !== undefined && byteLength(body) > ARGUMENT_BYTES
+    if (body !== undefined) words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", quoted("body", body)]))
+    const command = words.join(" ")
+    if (byteLength(command) > COMMAND_BYTES) throw new EndpointError("headers", `the command would be longer than ${COMMAND_BYTES} bytes, more than a system passes to a program`)
+    return piped ? `printf '%s' ${quoted("body", body)} | ${command}` : command
   })
+
+/** The longest argument Linux passes to a program (MAX_ARG_STRLEN, less the NUL that ends it), in UTF-8 bytes. */
+const ARGUMENT_BYTES = 131_071
+/** The most all arguments may hold: macOS's 1 MiB (ARG_MAX), less 64 KiB for the environment, which it counts too. */
+const COMMAND_BYTES = 983_040
+
+const byteLength = (s: string): number => new TextEncoder().encode(s).length
+
+/** {@link quoted}, for an argument that the system passes to curl: one that it would refuse ("Argument list too long") is an error. */
+const argument = (field: string, s: string): string => {
+  const bytes = byteLength(s)
+  if (bytes > ARGUMENT_BYTES) throw new EndpointError(field, `${bytes} bytes as an argument of curl, more than Linux passes to a program (${ARGUMENT_BYTES})`)
+  return quoted(field, s)
+}
 
 /**
  * The url as fetch sends it, read by the URL parser fetch uses: curl reads urls its own way (a `\\` before an `@`

@@ -228,6 +228,20 @@ describe("toCurl throws an EndpointError and nothing else", () => {
     expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: {}, body: new URLSearchParams("a=1") }))).toMatch(/^body: /)
     expect(thrown(() => CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: {}, body: () => 1 }))).toMatch(/^body: /)
   })
+  test("what no system would pass to curl: an EndpointError naming the url, the header or the headers, not a command that fails to run", () => {
+    const get = (url: string, headers: Record<string, string>): RequestOptions => ({ method: "get", url, headers })
+    expect(thrown(() => CommandLine.toCurl(get(`https://h.example/${"é".repeat(65_536)}`, {})))).toMatch(/^url: 393234 bytes as an argument of curl, more than Linux passes/)
+    expect(thrown(() => CommandLine.toCurl(get("https://h.example/", { "x-a": "a".repeat(131_067) })))).toMatch(/^headers\.x-a: 131072 bytes/)
+    expect(CommandLine.toCurl(get("https://h.example/", { "x-a": "a".repeat(131_066) }))).toMatch(/-H 'x-a: a+'$/)
+    const many = Object.fromEntries(Array.from({ length: 62 }, (_, i) => [`x-${i}`, "a".repeat(16_000)]))
+    expect(thrown(() => CommandLine.toCurl(get("https://h.example/", many)))).toMatch(/^headers: the command would be longer than 983040 bytes/)
+  })
+  test("a body up to 128 KiB is an argument of curl, a longer one goes to its stdin through printf", () => {
+    const post = (body: string): RequestOptions => ({ method: "post", url: "https://h.example/x", headers: { "content-type": "text/plain" }, body })
+    const command = "curl -q --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain'"
+    expect(CommandLine.toCurl(post("é".repeat(65_535)))).toBe(`${command} --data-raw '${"é".repeat(65_535)}'`) // 131 070 bytes
+    expect(CommandLine.toCurl(post("é".repeat(65_536)))).toBe(`printf '%s' '${"é".repeat(65_536)}' | ${command} --data-binary @-`)
+  })
   test("request options that are none: an EndpointError, never a TypeError", () => {
     for (const r of [null, {}, { method: 1, url: "https://h.example/x", headers: {} }, { method: "get", url: "https://h.example/x", headers: null }]) {
       expect(typeof thrown(() => CommandLine.toCurl(r as never))).toBe("string")
@@ -340,12 +354,16 @@ describe("curl sends the printed url, one request: no globbing", () => {
     ctx.skip("curl is not installed")
     return true
   }
-  /** A local server for the time of `use`: it answers each request with `<its path>` and keeps `record(request)` of it in `seen`. */
-  const withServer = async (record: (req: IncomingMessage) => string, use: (origin: string, seen: Array<string>) => Promise<void>): Promise<void> => {
+  /** A local server for the time of `use`: it reads each request's body, answers with `<its path>` and keeps `record(request, body)` in `seen`. */
+  const withServer = async (record: (req: IncomingMessage, body: string) => string, use: (origin: string, seen: Array<string>) => Promise<void>): Promise<void> => {
     const seen: Array<string> = []
     const server = createServer((req, res) => {
-      seen.push(record(req))
-      res.end(`<${req.url}>`)
+      const chunks: Array<Buffer> = []
+      req.on("data", (chunk: Buffer) => chunks.push(chunk))
+      req.on("end", () => {
+        seen.push(record(req, Buffer.concat(chunks).toString("utf8")))
+        res.end(`<${req.url}>`)
+      })
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     try {
@@ -354,13 +372,14 @@ describe("curl sends the printed url, one request: no globbing", () => {
       server.close()
     }
   }
-  /** A printed command run by bash: its exit status and what it wrote. */
+  /** A printed command run by bash, given on its stdin (an argument could not hold a long one): its exit status and what it wrote. */
   const runInBash = (command: string) =>
     new Promise<{ status: number | null; stdout: string }>((resolve) => {
-      const child = spawn("bash", ["--norc", "--noprofile", "-c", command], { cwd, env })
+      const child = spawn("bash", ["--norc", "--noprofile", "-s"], { cwd, env })
       let stdout = ""
       child.stdout.on("data", (d: Buffer) => (stdout += d.toString()))
       child.on("close", (status) => resolve({ status, stdout }))
+      child.stdin.end(command + "\n")
     })
 
   test("a url with [1-3] or {a,b} is fetched once, as fetch writes it", async (ctx) => {
@@ -385,6 +404,15 @@ describe("curl sends the printed url, one request: no globbing", () => {
         await runInBash(`${CommandLine.toCurl(r)} -s -o /dev/null`)
         expect([path, seen[0]]).toEqual([path, byFetch])
       }
+    })
+  })
+  test("a body longer than an argument may be (128 KiB on Linux) reaches curl whole, through printf", async (ctx) => {
+    if (withoutCurl(ctx)) return
+    const body = "x'é\n!$(touch pwned)`touch pwned`".repeat(5_000) // 175 000 bytes
+    await withServer((req, received) => `${req.method} ${req.headers["content-length"]} ${received === body}`, async (origin, seen) => {
+      const command = CommandLine.toCurl({ method: "post", url: `${origin}/x`, headers: { "content-type": "text/plain" }, body })
+      const run = await runInBash(`${command} -s -o /dev/null`)
+      expect({ status: run.status, seen, created: readdirSync(cwd) }).toEqual({ status: 0, seen: [`POST ${Buffer.byteLength(body)} true`], created: [] })
     })
   })
 })
