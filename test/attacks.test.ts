@@ -1033,6 +1033,24 @@ describe("placeholders, holes, null headers and forged errors", () => {
     expect((r.body as { s: unknown }).s).toBe(sparse)
   })
 
+  it("a hole is a hole though Object.prototype has its index: refused, never filled from the prototype", () => {
+    const proto = Object.prototype as Record<number, unknown>
+    proto[1] = "polluted"
+    try {
+      const holed = ["a", , "b"]
+      const cases: Array<[string, () => unknown]> = [
+        ["previews", () => endpoint("GET /x", { mediaType: { previews: holed } })],
+        ["query []", () => endpoint("GET /x", { "f[]": holed })],
+        ["explode", () => endpoint("GET /x{?l*}", { l: holed })],
+        ["defaults", () => endpoint.defaults({ l: holed })],
+        ["JSON body", () => toRequestInit(endpoint("POST /x", { l: holed }))],
+      ]
+      for (const [where, f] of cases) expect([where, (resultOrEndpointError(f) as EndpointError).problem], where).toEqual([where, expect.stringMatching(/sparse/)])
+    } finally {
+      delete proto[1]
+    }
+  })
+
   it("a null header value removes the header, a default one included (a default token can be dropped, never leaked)", () => {
     const secret = endpoint.defaults({ headers: { authorization: "token secret" } })
     expect(secret("GET /x").headers.authorization).toBe("token secret")

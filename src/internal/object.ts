@@ -82,7 +82,7 @@ const lengthOf = (a: ReadonlyArray<unknown>): number => {
 const isDenseTo = (a: ReadonlyArray<unknown>, n: number): boolean => {
   if (n < 0) return false
   if (n > 64) return Object.keys(a)[n - 1] === String(n - 1)
-  for (let i = 0; i < n; i++) if (!(i in a)) return false
+  for (let i = 0; i < n; i++) if (!hasOwn.call(a, i)) return false // own: a hole is one though Object.prototype has the index
   return true
 }
 
