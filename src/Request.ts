@@ -8,6 +8,7 @@ import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { kindOf } from "./internal/describe.js"
 import { dual } from "./internal/dual.js"
 import { attempt, chain, fail, right } from "./internal/either.js"
+import { frozenOptions } from "./internal/frozen.js"
 import * as Merge from "./Merge.js"
 import { concat, decode, empty as emptyOptions, encode, isReserved, type Options } from "./Options.js"
 import { parse, type RequestOptions } from "./Parse.js"
@@ -97,7 +98,7 @@ const builtIn: E.Either<EndpointError, Options> = /* @__PURE__ */ decode(BUILT_I
 const defaultsOf = (defaults: object): E.Either<EndpointError, Options> => {
   if (defaults === BUILT_IN_DEFAULTS) return builtIn
   if (typeof defaults === "function") return decode((defaults as Endpoint).DEFAULTS)
-  return chain(builtIn, (b) => chain(decode(defaults), (d) => right(concat(b, d))))
+  return chain(builtIn, (b) => chain(decode(defaults), (d) => frozenOptions(concat(b, d)))) // as endpoint.defaults keeps them: a hole or a throwing getter inside is an error
 }
 
 /** Runs `f` on the draft's options over the defaults (see `defaultsOf`), validated; errors name them `defaults.<path>`. */

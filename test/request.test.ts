@@ -72,6 +72,20 @@ describe("Request pipeline", () => {
     )
     expect(pipe(draft, Request.buildWith({ owner: "o", baseUrl: "" }))).toMatchObject(E.right({ url: "/repos/o/r" })) // "" still means none
   })
+  test("buildWith on options refuses what endpoint.defaults refuses: a hole, a getter that throws inside a value", () => {
+    const throwing = { a: { get b(): never { throw new Error("no") } } }
+    for (const options of [{ labels: ["a", , "b"] }, throwing]) {
+      const viaDefaults = (() => {
+        try {
+          endpoint.defaults(options)
+        } catch (e) {
+          return (e as EndpointError).message
+        }
+      })()
+      const built = pipe(Request.route("POST /x"), Request.buildWith(options))
+      expect([viaDefaults, E.isLeft(built) && built.left.message]).toEqual([expect.any(String), `defaults.${viaDefaults}`])
+    }
+  })
   test("buildWith uses an endpoint's defaults", () => {
     const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", org: "o" })
     expect(pipe(Request.route("GET /orgs/{org}"), Request.buildWith(ghe))).toEqual(E.right(ghe("GET /orgs/{org}")))
