@@ -90,8 +90,8 @@ describe("a Proxy", () => {
     expect(failure(options({ headers: keysThrow({}) as never })).message).toBe("headers: reading its keys failed (Error: boom)")
   })
 
-  it("whose has trap throws, as a JSON array", () => {
-    const list = new Proxy([1, 2], { has: boom })
+  it("whose getOwnPropertyDescriptor trap throws, as a JSON array (a hole is looked for among its own indices)", () => {
+    const list = new Proxy([1, 2], { getOwnPropertyDescriptor: boom })
     expect(failure(options({ body: { list } })).message).toBe("body.list: reading it failed (Error: boom)")
   })
 
