@@ -253,11 +253,11 @@ const make = <D extends object>(defaults: Options): Endpoint<D> => {
   /** `concat(defaults, fromRoute(route))`, remembered by route: associativity lets every call reuse it. */
   const routeBase = (route: string): Either<EndpointError, Options> => {
     const known = routes.get(route)
-    return known !== undefined ? right(known) : chain(Merge.merge(defaults, route), (base) => right(routes.set(route, base)))
+    return known !== undefined ? right(known) : chain(Merge.fromRoute(route), (r) => right(routes.set(route, concat(defaults, r))))
   }
-  /** `Merge.merge(defaults, first, second)`, its first concat taken from the route cache. */
+  /** `Merge.merge(defaults, first, second)` without its check of the defaults, which the endpoint decoded and froze; a route's concat comes from the cache. */
   const merge = (first?: unknown, second?: unknown): Either<EndpointError, Options> => {
-    if (typeof first !== "string") return Merge.merge(defaults, first, second)
+    if (typeof first !== "string") return chain(chain(Merge.withOptions(defaults, first, false), (base) => Merge.withOptions(base, second, false)), Merge.hasUrl)
     const base = routeBase(first)
     return base._tag === "Left" ? base : Merge.withOptions(base.right, second, true)
   }

@@ -5,7 +5,8 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { quote } from "./internal/describe.js"
-import { attempt, chain, fail, left, right, toEndpointError } from "./internal/either.js"
+import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
+import { recheck } from "./internal/recheck.js"
 import { concat, decode, empty, type Options } from "./Options.js"
 import * as Route from "./Route.js"
 
@@ -66,8 +67,10 @@ export const withOptions = (base: Options, options: unknown, routed: boolean): E
 export const hasUrl = (o: Options): Either<EndpointError, Options> => (o.url === undefined ? fail("url", "required, got nothing") : right(o))
 
 /** `concatAll([defaults, fromRoute(route), decode(options)])`; when the first argument is
- * options, the second is concatenated on top of it. The method stays as written, the url a
- * template; merged options without a url are an `EndpointError`, as for `endpoint()`. Never throws.
+ * options, the second is concatenated on top of it. The defaults are checked first, as
+ * `Parse.parse` checks its options (an error names them `defaults.<path>`). The method stays as
+ * written, the url a template; merged options without a url are an `EndpointError`, as for
+ * `endpoint()`. Never throws.
  * @example
  * import { Merge, Options, endpoint } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
@@ -77,11 +80,16 @@ export const hasUrl = (o: Options): Either<EndpointError, Options> => (o.url ===
  * @since 0.1.0
  */
 export const merge = (defaults: Options, first?: unknown, second?: unknown): Either<EndpointError, Options> =>
-  attempt(() => // defaults are trusted to be decoded options; the guard keeps a forged one from throwing
+  chain(checkedDefaults(defaults), (d) =>
     chain(
       typeof first === "string"
-        ? chain(fromRoute(first), (route) => withOptions(concat(defaults, route), second, true))
-        : chain(withOptions(defaults, first, false), (base) => withOptions(base, second, false)),
+        ? chain(fromRoute(first), (route) => withOptions(concat(d, route), second, true))
+        : chain(withOptions(d, first, false), (base) => withOptions(base, second, false)),
       hasUrl,
     ))
 
+/** The defaults read once and decoded again: anyone can hand over a value of the model's type. */
+const checkedDefaults = (defaults: Options): Either<EndpointError, Options> => {
+  const checked = recheck(defaults)
+  return checked._tag === "Right" ? checked : fail(checked.left.path === "options" ? "defaults" : `defaults.${checked.left.path}`, checked.left.problem)
+}

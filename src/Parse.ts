@@ -6,10 +6,9 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "./EndpointError.js"
 import { build } from "./internal/build.js"
-import { chain, fail, left, toEndpointError } from "./internal/either.js"
-import { child, shown } from "./internal/describe.js"
-import { has, isPlainObject, put } from "./internal/object.js"
-import { decode, fieldSemigroups, isReserved, RESERVED_KEYS, type Options } from "./Options.js"
+import { chain } from "./internal/either.js"
+import { recheck } from "./internal/recheck.js"
+import type { Options } from "./Options.js"
 import type { RequestOptions } from "./internal/build.js"
 
 export { MAX_HEADER_LENGTH, type RequestOptions } from "./internal/build.js"
@@ -28,32 +27,4 @@ export { MAX_HEADER_LENGTH, type RequestOptions } from "./internal/build.js"
  * Parse.parse({ ...Options.empty, url: "/x", headers: { "x-a": "1\r\nx-b: 2" } }) // left(EndpointError: headers.x-a: header value contains CR, LF or NUL)
  * @since 0.1.0
  */
-export const parse = (o: Options): Either<EndpointError, RequestOptions> => chain(normal(o), build)
-
-/**
- * Options decoded again from their flat form, read once (a getter that answered a check differently
- * from the build cannot pass one and inject in the other): the parameters, then each field that is
- * set. A key that is no field (`repo` beside `params`) or a parameter named as an option would be
- * lost or become that option, and is refused.
- */
-const normal = (o: Options): Either<EndpointError, Options> => {
-  let reading = "options" // where a getter or Proxy trap that throws stands
-  try {
-    const params: unknown = isPlainObject(o) ? o.params : undefined
-    if (!isPlainObject(o) || !isPlainObject(params)) return fail("options", "expected options in the model's form, with params (Options.decode makes them)")
-    const stray = Object.keys(o).find((key) => !has(fieldSemigroups, key))
-    if (stray !== undefined) return fail(stray, "is no field of Options: a parameter goes in params")
-    const flat: Record<string, unknown> = {}
-    for (reading of Object.keys(params)) {
-      if (isReserved(reading)) return fail(child("params", reading), "is named as an option: an option goes in its own field")
-      put(flat, reading, params[reading])
-    }
-    for (reading of RESERVED_KEYS) {
-      const value = o[reading as keyof Options]
-      if (value !== undefined) put(flat, reading, value)
-    }
-    return decode(flat)
-  } catch (e) {
-    return left(toEndpointError(e, shown(reading)))
-  }
-}
+export const parse = (o: Options): Either<EndpointError, RequestOptions> => chain(recheck(o), build)

@@ -9,6 +9,7 @@ import { kindOf } from "./internal/describe.js"
 import { dual } from "./internal/dual.js"
 import { attempt, chain, fail, right } from "./internal/either.js"
 import { frozenOptions } from "./internal/frozen.js"
+import { recheck } from "./internal/recheck.js"
 import * as Merge from "./Merge.js"
 import { concat, decode, empty as emptyOptions, encode, isReserved, type Options } from "./Options.js"
 import { parse, type RequestOptions } from "./Parse.js"
@@ -65,7 +66,7 @@ type Build<Supplied extends string = never> = <M extends string = never, T exten
 const onDraft = <A>(self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
   attempt(() => {
     if (typeof self !== "object" || self === null) return fail("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
-    if (self._tag === "Right") return chain(decode(encode(self.right)), f)
+    if (self._tag === "Right") return chain(recheck(self.right), f)
     return self._tag === "Left" && isEndpointError(self.left) ? self : fail("draft", "expected a Draft (an Either from Request)")
   })
 

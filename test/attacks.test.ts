@@ -4,7 +4,7 @@
 import * as E from "fp-ts/lib/Either.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { pipe } from "fp-ts/lib/function.js"
-import { CommandLine, endpoint as typedEndpoint, EndpointError, isEndpointError, Options, Parse, Request, Route, Template, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type RequestOptions,  } from "../src/index.js"
+import { CommandLine, endpoint as typedEndpoint, EndpointError, isEndpointError, Merge, Options, Parse, Request, Route, Template, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type RequestOptions,  } from "../src/index.js"
 import { isPlainObject } from "../src/internal/object.js"
 import { concatFlat, decoded, mergeDefaults, mergeOver, orThrow, parseFlat } from "./helpers.js"
 import { setFlagsFromString } from "node:v8"
@@ -1031,6 +1031,29 @@ describe("placeholders, holes, null headers and forged errors", () => {
     // a body is not read: it is passed on by reference
     const r = endpoint("POST /x", { s: sparse })
     expect((r.body as { s: unknown }).s).toBe(sparse)
+  })
+
+  it("a forged draft or forged defaults with a huge sparse previews list: an EndpointError, found fast (no copy of the list)", () => {
+    const previews: Array<string> = []
+    previews.length = 2 ** 32 - 1
+    const forged = { ...Options.empty, url: "/x", mediaType: { format: undefined, previews } }
+    const cases: Array<[string, () => E.Either<EndpointError, unknown>]> = [
+      ["Request.build", () => Request.build({ _tag: "Right", right: forged } as never)],
+      ["Request.merged", () => Request.merged({ _tag: "Right", right: forged } as never)],
+      ["Merge.merge", () => Merge.merge(forged, "GET /y", { mediaType: { previews: ["a"] } })],
+      ["Parse.parse", () => Parse.parse(forged)],
+    ]
+    for (const [where, f] of cases) {
+      const [result, ms] = timed(f)
+      expect([where, E.isLeft(result) && result.left.message]).toEqual([where, expect.stringMatching(/^(defaults\.)?mediaType\.previews: a sparse array/)])
+      expect(ms, where).toBeLessThan(2000)
+    }
+  })
+
+  it("a key of forged options that is no field is named with its control characters escaped and cut short", () => {
+    const key = "\x1b[31m\r\nX: 1" + "k".repeat(100_000)
+    const parsed = Parse.parse({ ...Options.empty, url: "/x", [key]: 1 } as never)
+    expect(E.isLeft(parsed) && parsed.left.message).toBe(`\\u001b[31m\\u000d\\u000aX: 1${"k".repeat(49)}…: is no field of Options: a parameter goes in params`)
   })
 
   it("a hole is a hole though Object.prototype has its index: refused, never filled from the prototype", () => {
