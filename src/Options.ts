@@ -111,7 +111,7 @@ const headersUnion: Se.Semigroup<Headers> = frozen({
   concat: (first, second) => (isEmpty(second) ? first : isEmpty(first) ? second : { ...first, ...second }),
 })
 
-/** What one deep union may build: records, and keys written into them (shared records could ask for many). */
+/** What one deep union may build and read: records, and keys listed from the records met (shared records could ask for many). */
 const MAX_MERGED_RECORDS = 2 ** 17
 const MAX_MERGED_KEYS = 2 ** 20
 
@@ -147,7 +147,7 @@ type Fields = Readonly<Record<string, unknown>>
 interface Merging {
   readonly merges: Map<object, Map<object, Fields>>
   readonly copies: Map<object, Fields>
-  readonly pending: Array<readonly [Fields, Fields, Record<string, unknown>, string]>
+  readonly pending: Array<readonly [a: Fields, b: Fields, out: Record<string, unknown>, path: string, aKeys: ReadonlyArray<string>, bKeys: ReadonlyArray<string>]>
   records: number
   keys: number
   parent: string
@@ -159,18 +159,20 @@ const newRecord = (m: Merging, replaces: boolean): Record<string, unknown> => {
   return replaces ? (Object.create(REPLACING) as Record<string, unknown>) : {}
 }
 
-const write = (m: Merging, out: Record<string, unknown>, key: string, value: unknown): void => {
-  if (++m.keys > MAX_MERGED_KEYS) throw new EndpointError(m.parent, `merging may write at most ${MAX_MERGED_KEYS} keys`)
-  put(out, key, value)
+/** A record's own keys, listed once and counted: what each key is written from (a Proxy may list many on every ask). */
+const keysOf = (m: Merging, o: Fields): ReadonlyArray<string> => {
+  const keys = Object.keys(o)
+  if ((m.keys += keys.length) > MAX_MERGED_KEYS) throw new EndpointError(m.parent, `merging may read at most ${MAX_MERGED_KEYS} keys`)
+  return keys
 }
 
-/** A replacing record with the keys of `fields`, one per record. */
-const replacingCopy = (m: Merging, fields: Fields): Fields => {
+/** A replacing record with the keys of `fields` (`listed`, when known), one per record. */
+const replacingCopy = (m: Merging, fields: Fields, listed?: ReadonlyArray<string>): Fields => {
   const known = m.copies.get(fields)
   if (known !== undefined) return known
   const copy = newRecord(m, true)
   m.copies.set(fields, copy)
-  for (const key of Object.keys(fields)) write(m, copy, key, fields[key])
+  for (const key of listed ?? keysOf(m, fields)) put(copy, key, fields[key])
   return copy
 }
 
@@ -180,9 +182,11 @@ const mergedPair = (m: Merging, a: Fields, b: Fields, path: string): Fields => {
   const known = m.merges.get(a)?.get(b)
   if (known !== undefined) return known
   let out: Fields
-  if (isEmpty(b)) out = a
-  else if (isEmpty(a)) out = isReplacing(a) ? replacingCopy(m, b) : b
-  else m.pending.push([a, b, (out = newRecord(m, isReplacing(a))), path] as const)
+  const bKeys = keysOf(m, b)
+  const aKeys = bKeys.length === 0 ? bKeys : keysOf(m, a)
+  if (bKeys.length === 0) out = a
+  else if (aKeys.length === 0) out = isReplacing(a) ? replacingCopy(m, b, bKeys) : b
+  else m.pending.push([a, b, (out = newRecord(m, isReplacing(a))), path, aKeys, bKeys] as const)
   m.merges.set(a, (m.merges.get(a) ?? new Map<object, Fields>()).set(b, out))
   return out
 }
@@ -198,16 +202,16 @@ const land = (m: Merging, a: Fields, key: string, b: unknown, path: string): unk
 const mergeRecords = (m: Merging, first: Fields, second: Fields): Record<string, unknown> => {
   const top = mergedPair(m, first, second, m.parent) as Record<string, unknown>
   for (let i = 0; i < m.pending.length; i++) {
-    const [a, b, out, path] = m.pending[i]!
+    const [a, b, out, path, aKeys, bKeys] = m.pending[i]!
     m.parent = path
     m.key = undefined
-    for (const key of Object.keys(a)) {
+    for (const key of aKeys) {
       m.key = key
-      write(m, out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
+      put(out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
     }
-    for (const key of Object.keys(b)) {
+    for (const key of bKeys) {
       m.key = key
-      if (!has(a, key)) write(m, out, key, b[key])
+      if (!has(a, key)) put(out, key, b[key])
     }
   }
   return top
