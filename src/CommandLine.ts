@@ -9,7 +9,7 @@ import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { curlArgs } from "./Fetch.js"
 import { urlTooLong, withQuery } from "./internal/build.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
-import { attempt, chain, describeError, fail, orThrow, right, run, tryCatch } from "./internal/either.js"
+import { attempt, chain, describeError, fail, orThrow, right, run, toEndpointError, tryCatch } from "./internal/either.js"
 import { changedNumber, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { pairOf } from "./internal/query.js"
@@ -317,7 +317,7 @@ const printed = (value: object): string => {
   try {
     return withControlsEscaped(JSON.stringify(value, printable(), 2))
   } catch (e) {
-    if (isEndpointError(e)) throw e // else name the top-level key that cannot be printed
+    if (isEndpointError(e)) throw toEndpointError(e) // the replacer's own; else name the top-level key that cannot be printed
     const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable()))._tag === "Left")
     const deep = e instanceof RangeError && /call stack/i.test(e.message) // JSON.stringify recurses
     throw new EndpointError(child("", key ?? ""), deep ? "nested too deeply to print as JSON" : `cannot be printed as JSON (${describeError(e)})`)

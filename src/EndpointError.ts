@@ -24,6 +24,8 @@ const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
  * }
  * @since 0.1.0
  */
+const MAX_PATH = 200
+
 export class EndpointError extends Error {
   /** @since 0.1.0 */
   readonly _tag = "EndpointError" as const
@@ -37,6 +39,10 @@ export class EndpointError extends Error {
     readonly problem: string,
   ) {
     super(path === "" ? problem : `${path}: ${problem}`)
+    if (path.length > MAX_PATH) { // a path 100 000 levels deep names its field and its last keys, where the problem is
+      this.path = `${path.slice(0, 60)}…${path.slice(61 - MAX_PATH)}`
+      this.message = `${this.path}: ${problem}`
+    }
     registry.add(this)
   }
 }

@@ -95,7 +95,7 @@ interface Frame { readonly object: object; readonly holder: object; readonly key
 /** A frame of `toJson`'s stack: `object` as JSON.stringify walks it (an array's copy), `source` the caller's own. */
 interface Open extends Frame { readonly source: object }
 const pathOf = (steps: ReadonlyArray<Omit<Frame, "object">>): string => // the first step is from JSON's wrapper to the body
-  steps.slice(1).reduce((path, { holder, key }) => (isArray(holder) || isTypedArray(holder) ? `${path}[${key}]` : child(path, key)), "body")
+  steps.slice(1).reduce((path, { holder, key }) => ((isArray(holder) || isTypedArray(holder)) && /^\d+$/.test(key) ? `${path}[${key}]` : child(path, key)), "body")
 
 /**
  * What JSON would do wrong with a value that is no object: refuse a bigint; send `NaN`, `Infinity`, or an

@@ -1056,6 +1056,21 @@ describe("placeholders, holes, null headers and forged errors", () => {
     expect(E.isLeft(parsed) && parsed.left.message).toBe(`\\u001b[31m\\u000d\\u000aX: 1${"k".repeat(49)}…: is no field of Options: a parameter goes in params`)
   })
 
+  it("an array's own key that is no index is named escaped and cut, as an object's; a path 100 000 levels deep is cut to its last keys", () => {
+    const key = "\x1b[31mPWNED\r\nX: 1"
+    const list = [1]
+    Object.defineProperty(list, key, { get() { throw new Error("b") }, enumerable: true })
+    expect(endpointError(() => endpoint.defaults({ a: list })).message).toBe('a["\\u001b[31mPWNED\\r\\nX: 1"]: reading the input failed (Error: b)')
+    const u8 = new Uint8Array(1) as Uint8Array & Record<string, unknown>
+    u8[key] = 10n
+    const init = toRequestInitEither({ method: "post", url: "https://h.example/", headers: { "content-type": "application/json" }, body: { x: u8 } })
+    expect(E.isLeft(init) && init.left.message).toBe('body.x["\\u001b[31mPWNED\\r\\nX: 1"]: a bigint cannot be serialised as JSON')
+    let deep: Record<string, unknown> = { get b(): never { throw new Error("deep") } }
+    for (let i = 0; i < 100_000; i++) deep = { a: deep }
+    const e = endpointError(() => endpoint.defaults({ d: deep }))
+    expect([e.path.length, e.path.slice(0, 6), e.path.includes("…"), e.path.slice(-6), e.message.length < 300]).toEqual([200, "d.a.a.", true, ".a.a.b", true])
+  })
+
   it("a hole is a hole though Object.prototype has its index: refused, never filled from the prototype", () => {
     const proto = Object.prototype as Record<number, unknown>
     proto[1] = "polluted"
@@ -1887,6 +1902,22 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
       expect(E.isLeft(r) && isEndpointError(r.left) && r.left !== fake).toBe(true)
     }
     expect(endpointError(() => endpoint.defaults({ request: hostile() })) === fake).toBe(false) // (expect reads a value it is given: not the Proxy)
+  })
+
+  it("a plain object forged into the registry and thrown from a getter escapes as nothing but an EndpointError of this class", () => {
+    const registry = (globalThis as Record<symbol, WeakSet<object>>)[Symbol.for("fp-endpoint.EndpointError.registry")]!
+    const fake = { path: "url", problem: "forged", message: "url: forged" }
+    registry.add(fake)
+    const thrown = (() => {
+      try {
+        endpoint.defaults({ a: { get b(): never { throw fake } } })
+      } catch (e) {
+        return e
+      }
+    })()
+    expect([thrown === fake, thrown instanceof EndpointError, (thrown as EndpointError).message]).toEqual([false, true, "url: forged"])
+    const r = endpoint.either("POST /x", { get title(): never { throw fake } })
+    expect(E.isLeft(r) && [r.left === fake, r.left instanceof EndpointError]).toEqual([false, true])
   })
 
   it("shared objects of the API are frozen: no caller can change what the next call does", () => {

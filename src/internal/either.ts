@@ -31,20 +31,25 @@ export const errorText = (e: unknown): string | undefined => {
 export const describeError = (e: unknown): string => errorText(e) ?? kindOf(e)
 
 /**
- * Whether a registered error reads as one. Code in the process can reach the registry (it is shared by every copy of
- * the package through a global symbol) and register a Proxy whose reads throw: such an error is described instead.
+ * A registered error as this copy's own: itself when it is one, else (an error of the CommonJS copy of the package)
+ * one made again from its path and problem, each read once. Code in the process can reach the registry (it is
+ * shared through a global symbol) and register any object, a Proxy whose reads throw too: `undefined` for one that
+ * does not read as an error, which is then described instead.
  */
-const isIntact = (e: EndpointError): boolean => {
+const asOwnError = (e: EndpointError): EndpointError | undefined => {
   try {
-    return typeof e.path === "string" && typeof e.problem === "string" && typeof e.message === "string"
+    const { path, problem, message } = e
+    if (typeof path !== "string" || typeof problem !== "string" || typeof message !== "string") return undefined
+    return Object.getPrototypeOf(e) === EndpointError.prototype ? e : new EndpointError(path, problem)
   } catch {
-    return false
+    return undefined
   }
 }
 
-/** What a thrown value becomes: a genuine error stays; anything else (a caller's getter threw) is described. */
+/** What a thrown value becomes: an error of the package stays one, always of this class; anything else (a caller's getter threw) is described. */
 export const toEndpointError = (e: unknown, path = ""): EndpointError => {
-  if (isEndpointError(e) && isIntact(e)) return e
+  const own = isEndpointError(e) ? asOwnError(e) : undefined
+  if (own !== undefined) return own
   const text = errorText(e)
   return new EndpointError(path, `reading the input failed${text === undefined ? "" : ` (${text})`}`)
 }

@@ -38,7 +38,7 @@ export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> => 
       reading = path
       if (list && !isDense(source)) return fail(path, "a sparse array (with holes) cannot be a default")
       for (const key of Object.keys(source)) {
-        reading = list ? `${path}[${key}]` : child(path, key)
+        reading = list && /^\d+$/.test(key) ? `${path}[${key}]` : child(path, key) // an array's other own keys are named as an object's
         put(copy, key, copyOf(source[key], reading))
       }
     }
