@@ -12,6 +12,9 @@ const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
   return fresh
 })(globalThis as { [KEY]?: unknown })
 
+/** The longest path an error keeps: its first 60 characters and its last ones, where the problem is. */
+const MAX_PATH = 200
+
 /** Invalid input: `path` names the field (`headers.accept`, `url`, `owner`),
  * `problem` says what is wrong, and `message` is `path: problem`.
  * @example
@@ -24,8 +27,6 @@ const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
  * }
  * @since 0.1.0
  */
-const MAX_PATH = 200
-
 export class EndpointError extends Error {
   /** @since 0.1.0 */
   readonly _tag = "EndpointError" as const
@@ -39,7 +40,7 @@ export class EndpointError extends Error {
     readonly problem: string,
   ) {
     super(path === "" ? problem : `${path}: ${problem}`)
-    if (path.length > MAX_PATH) { // a path 100 000 levels deep names its field and its last keys, where the problem is
+    if (path.length > MAX_PATH) { // a path 100 000 levels deep still names its field and the key where it failed
       this.path = `${path.slice(0, 60)}…${path.slice(61 - MAX_PATH)}`
       this.message = `${this.path}: ${problem}`
     }
