@@ -113,7 +113,7 @@ const headersUnion: Se.Semigroup<Headers> = frozen({
 
 /** What one deep union may build and read: records, and keys listed from the records met (shared records could ask for many). */
 const MAX_MERGED_RECORDS = 2 ** 17
-const MAX_MERGED_KEYS = 2 ** 20
+const MAX_MERGED_KEYS = 2 ** 21 // a key of both records is read on each side: 2^20 of them fit
 
 /**
  * Two records merged key by key, the first's keys first, as `request` and parameters combine. At a
