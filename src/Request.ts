@@ -7,7 +7,7 @@ import { BUILT_IN_DEFAULTS, type Endpoint, type Merged, type SuppliedBy } from "
 import { EndpointError, isEndpointError } from "./EndpointError.js"
 import { kindOf } from "./internal/describe.js"
 import { dual } from "./internal/dual.js"
-import { attempt, chain, fail, right } from "./internal/either.js"
+import { attempt, chain, fail, left, right, toEndpointError } from "./internal/either.js"
 import { frozenOptions } from "./internal/frozen.js"
 import { recheck } from "./internal/recheck.js"
 import * as Merge from "./Merge.js"
@@ -67,7 +67,8 @@ const onDraft = <A>(self: Draft<string>, f: (options: Options) => E.Either<Endpo
   attempt(() => {
     if (typeof self !== "object" || self === null) return fail("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
     if (self._tag === "Right") return chain(recheck(self.right), f)
-    return self._tag === "Left" && isEndpointError(self.left) ? self : fail("draft", "expected a Draft (an Either from Request)")
+    // a Left of another copy of the package (its CommonJS build) comes back as this copy's error, as a thrown one does
+    return self._tag === "Left" && isEndpointError(self.left) ? left(toEndpointError(self.left, "draft")) : fail("draft", "expected a Draft (an Either from Request)")
   })
 
 /** Adds the options `fragment()` makes. A url or method, once set, stays: a different one is an error, as for `endpoint()`. */

@@ -330,6 +330,19 @@ describe("only EndpointError, and only a real one", () => {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: new URL("..", import.meta.url), encoding: "utf8" })
     expect(JSON.parse(out)).toEqual([true, true])
   })
+  test("an error of the CommonJS copy, thrown from a getter or in a Left draft, comes back as this copy's EndpointError", () => {
+    const script = `
+      import { createRequire } from "node:module"
+      import { endpoint, EndpointError, Request } from "./dist/esm/index.js"
+      const cjs = createRequire(import.meta.url)("./dist/cjs/index.js")
+      let fromCjs
+      try { cjs.endpoint("GET /x/{") } catch (e) { fromCjs = e }
+      const built = Request.build(cjs.Request.route("GET /x y"))
+      const thrown = endpoint.either("POST /x", { get title() { throw fromCjs } })
+      console.log(JSON.stringify([built.left instanceof EndpointError, built.left.message, thrown.left instanceof EndpointError, thrown.left.problem === fromCjs.problem]))`
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: new URL("..", import.meta.url), encoding: "utf8" })
+    expect(JSON.parse(out)).toEqual([true, 'route: expected "<METHOD> <URL>", got more than two parts in "GET /x y"', true, true])
+  })
   test("headers and previews are read once: a getter cannot pass a check and then inject", () => {
     let n = 0
     const headers = { get "x-a"() { return n++ ? "ok\r\nx-injected: 1" : "ok" } }
