@@ -1,9 +1,11 @@
 /** The one error this package throws, or returns in a `Left`.
  * @since 0.1.0
  */
+import { sliceWhole } from "./internal/describe.js"
 
 // The genuine errors, in a registry that every copy of the package in one process shares (the
-// ES module and the CommonJS build). Membership is the brand: no object a caller builds has it.
+// ES module and the CommonJS build). Membership is the brand: no object has it by accident; code
+// that reaches the registry on purpose can add one, and what the package throws is still its own.
 const KEY = Symbol.for("fp-endpoint.EndpointError.registry")
 const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
   if (holder[KEY] instanceof WeakSet) return holder[KEY]
@@ -41,7 +43,7 @@ export class EndpointError extends Error {
   ) {
     super(path === "" ? problem : `${path}: ${problem}`)
     if (path.length > MAX_PATH) { // a path 100 000 levels deep still names its field and the key where it failed
-      this.path = `${path.slice(0, 60)}…${path.slice(61 - MAX_PATH)}`
+      this.path = `${sliceWhole(path, 0, 60)}…${sliceWhole(path, path.length + 61 - MAX_PATH)}`
       this.message = `${this.path}: ${problem}`
     }
     registry.add(this)

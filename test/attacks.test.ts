@@ -1071,6 +1071,16 @@ describe("placeholders, holes, null headers and forged errors", () => {
     expect([e.path.length, e.path.slice(0, 6), e.path.includes("…"), e.path.slice(-6), e.message.length < 300]).toEqual([200, "d.a.a.", true, ".a.a.b", true])
   })
 
+  it("a name or a path cut short never ends inside a surrogate pair: the message stays well-formed", () => {
+    const name = `${"a".repeat(59)}😀`
+    const e = endpointError(() => endpoint("GET /x", { [name]: {} }))
+    let v: Record<string, unknown> = { x: 1n }
+    for (let i = 0; i < 32; i++) v = { "😀": v }
+    const init = toRequestInitEither(endpoint("POST /x", { data: { abcd: v } }))
+    const deep = E.isLeft(init) ? init.left : undefined
+    expect([e.message.startsWith(`${"a".repeat(59)}…`), deep?.path.includes("…"), e.message.isWellFormed(), deep?.message.isWellFormed()]).toEqual([true, true, true, true])
+  })
+
   it("a hole is a hole though Object.prototype has its index: refused, never filled from the prototype", () => {
     const proto = Object.prototype as Record<number, unknown>
     proto[1] = "polluted"

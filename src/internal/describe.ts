@@ -6,7 +6,15 @@ const MAX_SHOWN = 60
 const escapeControls = (s: string): string =>
   s.replace(/[\0-\x1f\x7f-\x9f]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
 
-const cut = (s: string): string => (s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s)
+const cut = (s: string): string => (s.length > MAX_SHOWN ? `${sliceWhole(s, 0, MAX_SHOWN)}…` : s)
+
+/** Whether index `i` of `s` stands between the two halves of a surrogate pair. */
+const splitsPair = (s: string, i: number): boolean =>
+  i > 0 && i < s.length && (s.charCodeAt(i - 1) & 0xfc00) === 0xd800 && (s.charCodeAt(i) & 0xfc00) === 0xdc00
+
+/** `s.slice(start, end)` with neither end inside a surrogate pair: a cut name leaves no lone surrogate in a message. */
+export const sliceWhole = (s: string, start: number, end = s.length): string =>
+  s.slice(splitsPair(s, start) ? start + 1 : start, splitsPair(s, end) ? end - 1 : end)
 
 /** A string quoted for a message. */
 export const quote = (s: string): string => escapeControls(JSON.stringify(cut(s)))
