@@ -236,9 +236,9 @@ const quoted = (field: string, s: string): string => {
  * single quotes and the url, as fetch's URL parser writes it, follows `--url`, so no value can run a command or
  * pass for an option; `-q` keeps curl from reading `~/.curlrc`, `--globoff` from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl
  * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`). A body longer than Linux lets
- * an argument be (128 KiB) reaches curl's stdin through `printf`, a shell builtin. Throws an EndpointError and
- * nothing else: where `toRequestInit` would, for a NUL, for a form or binary body, which has no text, and for
- * a url or header too long for an argument or a command over 960 KiB, which no system would run.
+ * an argument be (128 KiB), or than fits beside the others, reaches curl's stdin through `printf`, a shell builtin.
+ * Throws an EndpointError and nothing else: where `toRequestInit` would, for a NUL, for a form or binary body,
+ * which has no text, and for a url or header too long for an argument or arguments over 960 KiB, which no system would pass.
  * @example
  * import { CommandLine, endpoint } from "fp-endpoint"
  * CommandLine.toCurl(endpoint("GET /user"))
@@ -248,23 +248,26 @@ const quoted = (field: string, s: string): string => {
 export const toCurl = (r: RequestOptions): string =>
   run(() => {
     const [written, { method, headers, body }] = curlArgs(r)
-    const url = fetchUrl(written)
     // -q (first): no ~/.curlrc, which fetch does not read; --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
-    const words = ["curl", "-q", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", argument("method", method)]), "--url", argument("url", url)]
-    for (const [name, value] of Object.entries(headers)) {
-      words.push("-H", argument(child("headers", name), /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`))
-    }
+    const words: Array<Word> = ["curl", "-q", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", ["method", method] as const]), "--url", ["url", fetchUrl(written)]]
+    for (const [name, value] of Object.entries(headers)) words.push("-H", [child("headers", name), /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`])
     // the headers fetch adds on its own, which curl would leave out or write otherwise
-    if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", "'content-length: 0'") // as Node's fetch
-    if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", "'content-type: text/plain;charset=UTF-8'") // not curl's form type
+    if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", ["headers", "content-length: 0"]) // as Node's fetch
+    if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", ["headers", "content-type: text/plain;charset=UTF-8"]) // not curl's form type
     if (body !== undefined && typeof body !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
-    // a body too long for an argument goes through printf, a shell builtin that no exec limit applies to, and reaches curl on its stdin
-    const piped = body !== undefined && byteLength(body) > ARGUMENT_BYTES
-    if (body !== undefined) words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", quoted("body", body)]))
-    const command = words.join(" ")
-    if (byteLength(command) > COMMAND_BYTES) throw new EndpointError("headers", `the command would be longer than ${COMMAND_BYTES} bytes, more than a system passes to a program`)
+    let bytes = 0 // what the system passes to curl: each argument and its NUL
+    for (const word of words) bytes += argumentBytes(word) + 1
+    if (bytes > COMMAND_BYTES) throw new EndpointError("headers", `${bytes} bytes as curl's arguments, more than a system passes to a program (${COMMAND_BYTES})`)
+    // a body too long for an argument, or for the command, goes through printf, a shell builtin that no exec limit applies to, to curl's stdin
+    const size = body === undefined ? 0 : byteLength(body)
+    const piped = body !== undefined && (size > ARGUMENT_BYTES || bytes + size + "--data-raw".length + 2 > COMMAND_BYTES)
+    if (body !== undefined) words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", ["body", body] as const]))
+    const command = words.map((word) => (typeof word === "string" ? word : quoted(...word))).join(" ")
     return piped ? `printf '%s' ${quoted("body", body)} | ${command}` : command
   })
+
+/** A word of a curl command: an option as it is written, or a field's value, which is quoted. */
+type Word = string | readonly [field: string, value: string]
 
 /** The longest argument Linux passes to a program (MAX_ARG_STRLEN, less the NUL that ends it), in UTF-8 bytes. */
 const ARGUMENT_BYTES = 131_071
@@ -273,11 +276,13 @@ const COMMAND_BYTES = 983_040
 
 const byteLength = (s: string): number => new TextEncoder().encode(s).length
 
-/** {@link quoted}, for an argument that the system passes to curl: one that it would refuse ("Argument list too long") is an error. */
-const argument = (field: string, s: string): string => {
-  const bytes = byteLength(s)
+/** The bytes of the argument a word stands for; a field's value longer than a program's argument may be is an error. */
+const argumentBytes = (word: Word): number => {
+  if (typeof word === "string") return byteLength(word)
+  const [field, value] = word
+  const bytes = byteLength(value)
   if (bytes > ARGUMENT_BYTES) throw new EndpointError(field, `${bytes} bytes as an argument of curl, more than Linux passes to a program (${ARGUMENT_BYTES})`)
-  return quoted(field, s)
+  return bytes
 }
 
 /**

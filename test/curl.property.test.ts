@@ -234,7 +234,18 @@ describe("toCurl throws an EndpointError and nothing else", () => {
     expect(thrown(() => CommandLine.toCurl(get("https://h.example/", { "x-a": "a".repeat(131_067) })))).toMatch(/^headers\.x-a: 131072 bytes/)
     expect(CommandLine.toCurl(get("https://h.example/", { "x-a": "a".repeat(131_066) }))).toMatch(/-H 'x-a: a+'$/)
     const many = Object.fromEntries(Array.from({ length: 62 }, (_, i) => [`x-${i}`, "a".repeat(16_000)]))
-    expect(thrown(() => CommandLine.toCurl(get("https://h.example/", many)))).toMatch(/^headers: the command would be longer than 983040 bytes/)
+    expect(thrown(() => CommandLine.toCurl(get("https://h.example/", many)))).toMatch(/^headers: 992660 bytes as curl's arguments, more than a system passes to a program \(983040\)$/)
+  })
+  test("what counts is the arguments curl gets, not their quoted text; a body that would not fit beside the rest goes to stdin", () => {
+    const quotes = (n: number) => "'".repeat(n) // four bytes each when quoted, one as an argument
+    const headers: Record<string, string> = { "content-type": "text/plain" }
+    for (let i = 0; i < 4; i++) headers[`x-${i}`] = quotes(16_000)
+    const r = { method: "post", url: `https://h.example/${quotes(65_000)}`, headers, body: quotes(131_071) }
+    expect(CommandLine.toCurl(r)).toMatch(/^curl -q .* --data-raw '(?:'\\'')+'$/)
+    const wide: Record<string, string> = { "content-type": "text/plain" }
+    for (let i = 0; i < 55; i++) wide[`x-${i}`] = "a".repeat(16_000)
+    const command = CommandLine.toCurl({ method: "post", url: "https://h.example/", headers: wide, body: "b".repeat(120_000) })
+    expect([command.startsWith(`printf '%s' '${"b".repeat(120_000)}' | curl -q`), command.endsWith(" --data-binary @-")]).toEqual([true, true])
   })
   test("a body up to 128 KiB is an argument of curl, a longer one goes to its stdin through printf", () => {
     const post = (body: string): RequestOptions => ({ method: "post", url: "https://h.example/x", headers: { "content-type": "text/plain" }, body })
