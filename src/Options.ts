@@ -111,9 +111,10 @@ const headersUnion: Se.Semigroup<Headers> = frozen({
   concat: (first, second) => (isEmpty(second) ? first : isEmpty(first) ? second : { ...first, ...second }),
 })
 
-/** What one deep union may build and read: records, and keys listed from the records met (shared records could ask for many). */
+/** What one deep union may build, write and list: records, keys written into them (shared records could ask for many), keys listed from the records met (a Proxy may list many on every ask). */
 const MAX_MERGED_RECORDS = 2 ** 17
-const MAX_MERGED_KEYS = 2 ** 21 // a key of both records is read on each side: 2^20 of them fit
+const MAX_MERGED_KEYS = 2 ** 20
+const MAX_LISTED_KEYS = 2 ** 21 // a key of both records is listed on each side
 
 /**
  * Two records merged key by key, the first's keys first, as `request` and parameters combine. At a
@@ -130,7 +131,7 @@ const deepUnion = (first: Readonly<Record<string, unknown>>, second: Readonly<Re
   try {
     if (isEmpty(second)) return first
     if (isEmpty(first)) return second
-    m = { merges: new Map(), copies: new Map(), pending: [], records: 0, keys: 0, parent: root, key: undefined }
+    m = { merges: new Map(), copies: new Map(), listed: new Map(), pending: [], records: 0, keys: 0, listedKeys: 0, parent: root, key: undefined }
     return mergeRecords(m, first, second)
   } catch (e) {
     throw toEndpointError(e, m === undefined ? root : m.key === undefined ? m.parent : child(m.parent, m.key))
@@ -147,9 +148,12 @@ type Fields = Readonly<Record<string, unknown>>
 interface Merging {
   readonly merges: Map<object, Map<object, Fields>>
   readonly copies: Map<object, Fields>
+  /** Each record's keys, listed once however often the record is met. */
+  readonly listed: Map<object, ReadonlyArray<string>>
   readonly pending: Array<readonly [a: Fields, b: Fields, out: Record<string, unknown>, path: string, aKeys: ReadonlyArray<string>, bKeys: ReadonlyArray<string>]>
   records: number
   keys: number
+  listedKeys: number
   parent: string
   key: string | undefined
 }
@@ -159,20 +163,28 @@ const newRecord = (m: Merging, replaces: boolean): Record<string, unknown> => {
   return replaces ? (Object.create(REPLACING) as Record<string, unknown>) : {}
 }
 
-/** A record's own keys, listed once and counted: what each key is written from (a Proxy may list many on every ask). */
+const write = (m: Merging, out: Record<string, unknown>, key: string, value: unknown): void => {
+  if (++m.keys > MAX_MERGED_KEYS) throw new EndpointError(m.parent, `merging may write at most ${MAX_MERGED_KEYS} keys`)
+  put(out, key, value)
+}
+
+/** A record's own keys, listed once a merge and counted. */
 const keysOf = (m: Merging, o: Fields): ReadonlyArray<string> => {
+  const known = m.listed.get(o)
+  if (known !== undefined) return known
   const keys = Object.keys(o)
-  if ((m.keys += keys.length) > MAX_MERGED_KEYS) throw new EndpointError(m.parent, `merging may read at most ${MAX_MERGED_KEYS} keys`)
+  if ((m.listedKeys += keys.length) > MAX_LISTED_KEYS) throw new EndpointError(m.parent, `merging may list at most ${MAX_LISTED_KEYS} keys`)
+  m.listed.set(o, keys)
   return keys
 }
 
-/** A replacing record with the keys of `fields` (`listed`, when known), one per record. */
-const replacingCopy = (m: Merging, fields: Fields, listed?: ReadonlyArray<string>): Fields => {
+/** A replacing record with the keys of `fields`, one per record. */
+const replacingCopy = (m: Merging, fields: Fields): Fields => {
   const known = m.copies.get(fields)
   if (known !== undefined) return known
   const copy = newRecord(m, true)
   m.copies.set(fields, copy)
-  for (const key of listed ?? keysOf(m, fields)) put(copy, key, fields[key])
+  for (const key of keysOf(m, fields)) write(m, copy, key, fields[key])
   return copy
 }
 
@@ -185,7 +197,7 @@ const mergedPair = (m: Merging, a: Fields, b: Fields, path: string): Fields => {
   const bKeys = keysOf(m, b)
   const aKeys = bKeys.length === 0 ? bKeys : keysOf(m, a)
   if (bKeys.length === 0) out = a
-  else if (aKeys.length === 0) out = isReplacing(a) ? replacingCopy(m, b, bKeys) : b
+  else if (aKeys.length === 0) out = isReplacing(a) ? replacingCopy(m, b) : b
   else m.pending.push([a, b, (out = newRecord(m, isReplacing(a))), path, aKeys, bKeys] as const)
   m.merges.set(a, (m.merges.get(a) ?? new Map<object, Fields>()).set(b, out))
   return out
@@ -207,11 +219,11 @@ const mergeRecords = (m: Merging, first: Fields, second: Fields): Record<string,
     m.key = undefined
     for (const key of aKeys) {
       m.key = key
-      put(out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
+      write(m, out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
     }
     for (const key of bKeys) {
       m.key = key
-      if (!has(a, key)) put(out, key, b[key])
+      if (!has(a, key)) write(m, out, key, b[key])
     }
   }
   return top
