@@ -255,13 +255,12 @@ export const toCurl = (r: RequestOptions): string =>
     if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", ["headers", "content-length: 0"]) // as Node's fetch
     if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", ["headers", "content-type: text/plain;charset=UTF-8"]) // not curl's form type
     if (body !== undefined && typeof body !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
-    let bytes = 0 // what the system passes to curl: each argument and its NUL
-    for (const word of words) bytes += argumentBytes(word) + 1
-    if (bytes > COMMAND_BYTES) throw new EndpointError("headers", `${bytes} bytes as curl's arguments, more than a system passes to a program (${COMMAND_BYTES})`)
-    // a body too long for an argument, or for the command, goes through printf, a shell builtin that no exec limit applies to, to curl's stdin
+    // a body too long for an argument, or to fit beside the others, goes through printf, a shell builtin that no exec limit applies to, to curl's stdin
     const size = body === undefined ? 0 : byteLength(body)
-    const piped = body !== undefined && (size > ARGUMENT_BYTES || bytes + size + "--data-raw".length + 2 > COMMAND_BYTES)
+    const piped = body !== undefined && (size > ARGUMENT_BYTES || argvBytes(words) + size + "--data-raw".length + 2 > COMMAND_BYTES)
     if (body !== undefined) words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", ["body", body] as const]))
+    const bytes = argvBytes(words)
+    if (bytes > COMMAND_BYTES) throw new EndpointError("headers", `${bytes} bytes as curl's arguments, more than a system passes to a program (${COMMAND_BYTES})`)
     const command = words.map((word) => (typeof word === "string" ? word : quoted(...word))).join(" ")
     return piped ? `printf '%s' ${quoted("body", body)} | ${command}` : command
   })
@@ -275,6 +274,9 @@ const ARGUMENT_BYTES = 131_071
 const COMMAND_BYTES = 983_040
 
 const byteLength = (s: string): number => new TextEncoder().encode(s).length
+
+/** What the system passes to curl for `words`: each argument and the NUL that ends it. */
+const argvBytes = (words: ReadonlyArray<Word>): number => words.reduce((bytes, word) => bytes + argumentBytes(word) + 1, 0)
 
 /** The bytes of the argument a word stands for; a field's value longer than a program's argument may be is an error. */
 const argumentBytes = (word: Word): number => {

@@ -236,6 +236,17 @@ describe("toCurl throws an EndpointError and nothing else", () => {
     const many = Object.fromEntries(Array.from({ length: 62 }, (_, i) => [`x-${i}`, "a".repeat(16_000)]))
     expect(thrown(() => CommandLine.toCurl(get("https://h.example/", many)))).toMatch(/^headers: 992660 bytes as curl's arguments, more than a system passes to a program \(983040\)$/)
   })
+  test("the limit counts the arguments that stand for a piped body (--data-binary @-) too", () => {
+    const post = (last: number): RequestOptions => {
+      const headers: Record<string, string> = { "content-type": "text/plain" }
+      for (let i = 0; i < 8; i++) headers[`x-${i}`] = "a".repeat(120_000)
+      headers["x-8"] = "a".repeat(last)
+      return { method: "post", url: "https://h.example/", headers, body: "x" }
+    }
+    expect(thrown(() => CommandLine.toCurl(post(22_880)))).toBe("headers: 983057 bytes as curl's arguments, more than a system passes to a program (983040)")
+    expect(thrown(() => CommandLine.toCurl(post(22_868)))).toBe("headers: 983045 bytes as curl's arguments, more than a system passes to a program (983040)")
+    expect(CommandLine.toCurl(post(22_867)).endsWith(" --data-raw 'x'")).toBe(true) // 983 040 bytes with the body inline
+  })
   test("what counts is the arguments curl gets, not their quoted text; a body that would not fit beside the rest goes to stdin", () => {
     const quotes = (n: number) => "'".repeat(n) // four bytes each when quoted, one as an argument
     const headers: Record<string, string> = { "content-type": "text/plain" }
