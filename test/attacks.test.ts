@@ -1079,6 +1079,11 @@ describe("placeholders, holes, null headers and forged errors", () => {
     const init = toRequestInitEither(endpoint("POST /x", { data: { abcd: v } }))
     const deep = E.isLeft(init) ? init.left : undefined
     expect([e.message.startsWith(`${"a".repeat(59)}…`), deep?.path.includes("…"), e.message.isWellFormed(), deep?.message.isWellFormed()]).toEqual([true, true, true, true])
+    // a lone surrogate in a name is escaped as a control character is; a foreign error's text is cut whole and blanked
+    const lone = endpoint.either("GET /x", { "\ud800": "v" })
+    expect(E.isLeft(lone) && lone.left.message).toBe("\\ud800: lone surrogate in the parameter name cannot be percent-encoded")
+    const foreign = endpoint.either("POST /x", { get title(): never { throw new Error(`${"x".repeat(192)}😀\udc00`) } })
+    expect(E.isLeft(foreign) && [foreign.left.message.isWellFormed(), foreign.left.message.endsWith(`${"x".repeat(192)})`)]).toEqual([true, true])
   })
 
   it("a hole is a hole though Object.prototype has its index: refused, never filled from the prototype", () => {

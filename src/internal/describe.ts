@@ -3,8 +3,12 @@
 
 const MAX_SHOWN = 60
 
+/** Control characters and lone surrogates as `\uXXXX`: a message stays one line of well-formed text. */
 const escapeControls = (s: string): string =>
-  s.replace(/[\0-\x1f\x7f-\x9f]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
+  s.replace(UNSHOWABLE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
+
+/** What a message may not hold as it is: a control character (C0, DEL, C1) or a lone surrogate. */
+export const UNSHOWABLE = /[\0-\x1f\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 const cut = (s: string): string => (s.length > MAX_SHOWN ? `${sliceWhole(s, 0, MAX_SHOWN)}…` : s)
 

@@ -2,7 +2,7 @@
 // fp-ts' own shape, built here: fp-ts' Either module would follow them into a browser bundle.
 import type { Either, Left, Right } from "fp-ts/lib/Either.js"
 import { EndpointError, isEndpointError } from "../EndpointError.js"
-import { kindOf } from "./describe.js"
+import { kindOf, sliceWhole, UNSHOWABLE } from "./describe.js"
 
 export const left = <E>(left: E): Left<E> => ({ _tag: "Left", left })
 export const right = <A>(right: A): Right<A> => ({ _tag: "Right", right })
@@ -18,10 +18,10 @@ export const orThrow = <A>(ea: Either<EndpointError, A>): A => {
   return ea.right
 }
 
-/** `name: message` of a thrown `Error`, bounded, control characters blanked; `undefined` for anything else. */
+/** `name: message` of a thrown `Error`, bounded, control characters and lone surrogates blanked; `undefined` for anything else. */
 export const errorText = (e: unknown): string | undefined => {
   try {
-    return e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200).replace(/[\0-\x1f\x7f-\x9f]/g, " ") : undefined
+    return e instanceof Error ? sliceWhole(`${e.name}: ${e.message}`, 0, 200).replace(UNSHOWABLE, " ") : undefined
   } catch {
     return undefined
   }
