@@ -1,7 +1,7 @@
 /** The one error this package throws, or returns in a `Left`.
  * @since 0.1.0
  */
-import { sliceWhole } from "./internal/describe.js"
+import { escapeControls, sliceWhole } from "./internal/describe.js"
 
 // The genuine errors, in a registry that every copy of the package in one process shares (the
 // ES module and the CommonJS build). Membership is the brand: no object has it by accident; code
@@ -16,6 +16,10 @@ const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
 
 /** The longest path an error keeps: its first 60 characters and its last ones, where the problem is. */
 const MAX_PATH = 200
+
+/** A path cut to {@link MAX_PATH}: one 100 000 levels deep still names its field and the key where it failed. */
+const boundedPath = (path: string): string =>
+  path.length > MAX_PATH ? `${sliceWhole(path, 0, 60)}…${sliceWhole(path, path.length + 61 - MAX_PATH)}` : path
 
 /** Invalid input: `path` names the field (`headers.accept`, `url`, `owner`),
  * `problem` says what is wrong, and `message` is `path: problem`.
@@ -35,17 +39,17 @@ export class EndpointError extends Error {
   /** @since 0.1.0 */
   override readonly name = "EndpointError" as const
 
-  constructor(
-    /** @since 0.1.0 */
-    readonly path: string,
-    /** @since 0.1.0 */
-    readonly problem: string,
-  ) {
-    super(path === "" ? problem : `${path}: ${problem}`)
-    if (path.length > MAX_PATH) { // a path 100 000 levels deep still names its field and the key where it failed
-      this.path = `${sliceWhole(path, 0, 60)}…${sliceWhole(path, path.length + 61 - MAX_PATH)}`
-      this.message = `${this.path}: ${problem}`
-    }
+  /** @since 0.1.0 */
+  readonly path: string
+  /** @since 0.1.0 */
+  readonly problem: string
+
+  constructor(path: string, problem: string) {
+    // what the package names is escaped already; text from elsewhere (a caller's own EndpointError) is escaped here
+    const [p, q] = [boundedPath(escapeControls(String(path))), escapeControls(String(problem))]
+    super(p === "" ? q : `${p}: ${q}`)
+    this.path = p
+    this.problem = q
     registry.add(this)
   }
 }

@@ -1086,6 +1086,14 @@ describe("placeholders, holes, null headers and forged errors", () => {
     expect(E.isLeft(foreign) && [foreign.left.message.isWellFormed(), foreign.left.message.endsWith(`${"x".repeat(192)})`)]).toEqual([true, true])
   })
 
+  it("text in an EndpointError from elsewhere (a caller's own, thrown from a getter) is escaped too; line separators and bidi controls as well", () => {
+    const evil = () => new EndpointError("x\x1b]0;pwned\x07", "\x1b[2J\ud800 cleared")
+    expect(evil().message).toBe("x\\u001b]0;pwned\\u0007: \\u001b[2J\\ud800 cleared")
+    const thrown = endpointError(() => endpoint({ method: "GET", url: "/x{?p*}", p: { get q(): never { throw evil() } } }))
+    expect(thrown.message).toBe("x\\u001b]0;pwned\\u0007: \\u001b[2J\\ud800 cleared")
+    expect(endpointError(() => endpoint({ method: "GET", url: "/x", ["a\u2028\u202eb"]: {} })).path).toBe("a\\u2028\\u202eb")
+  })
+
   it("a hole is a hole though Object.prototype has its index: refused, never filled from the prototype", () => {
     const proto = Object.prototype as Record<number, unknown>
     proto[1] = "polluted"

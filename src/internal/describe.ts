@@ -3,12 +3,12 @@
 
 const MAX_SHOWN = 60
 
-/** Control characters and lone surrogates as `\uXXXX`: a message stays one line of well-formed text. */
-const escapeControls = (s: string): string =>
+/** What a message may not hold as it is, as `\uXXXX`: a message stays one line of well-formed text, read in its order. */
+export const escapeControls = (s: string): string =>
   s.replace(UNSHOWABLE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
 
-/** What a message may not hold as it is: a control character (C0, DEL, C1) or a lone surrogate. */
-export const UNSHOWABLE = /[\0-\x1f\x7f-\x9f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+/** What a message may not hold as it is: a control character (C0, DEL, C1), a line or paragraph separator, a bidirectional control, or a lone surrogate. */
+export const UNSHOWABLE = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 const cut = (s: string): string => (s.length > MAX_SHOWN ? `${sliceWhole(s, 0, MAX_SHOWN)}…` : s)
 
