@@ -168,12 +168,18 @@ const write = (m: Merging, out: Record<string, unknown>, key: string, value: unk
   put(out, key, value)
 }
 
-/** A record's own keys, listed once a merge and counted. */
+/** A record's own keys, counted. */
+const listKeys = (m: Merging, o: Fields): ReadonlyArray<string> => {
+  const keys = Object.keys(o)
+  if ((m.listedKeys += keys.length) > MAX_LISTED_KEYS) throw new EndpointError(m.parent, `merging may list at most ${MAX_LISTED_KEYS} keys`)
+  return keys
+}
+
+/** A record's own keys, listed once a merge (a record met in many pairs, or whose emptiness decides a pair, is listed once). */
 const keysOf = (m: Merging, o: Fields): ReadonlyArray<string> => {
   const known = m.listed.get(o)
   if (known !== undefined) return known
-  const keys = Object.keys(o)
-  if ((m.listedKeys += keys.length) > MAX_LISTED_KEYS) throw new EndpointError(m.parent, `merging may list at most ${MAX_LISTED_KEYS} keys`)
+  const keys = listKeys(m, o)
   m.listed.set(o, keys)
   return keys
 }
@@ -184,7 +190,7 @@ const replacingCopy = (m: Merging, fields: Fields): Fields => {
   if (known !== undefined) return known
   const copy = newRecord(m, true)
   m.copies.set(fields, copy)
-  for (const key of keysOf(m, fields)) write(m, copy, key, fields[key])
+  for (const key of listKeys(m, fields)) write(m, copy, key, fields[key]) // the keys it has now: a getter may have changed them
   return copy
 }
 
@@ -217,13 +223,14 @@ const mergeRecords = (m: Merging, first: Fields, second: Fields): Record<string,
     const [a, b, out, path, aKeys, bKeys] = m.pending[i]!
     m.parent = path
     m.key = undefined
+    // the keys listed when the pair was met, each written while the record still has it: a getter may have deleted it
     for (const key of aKeys) {
       m.key = key
-      write(m, out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
+      if (has(a, key)) write(m, out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
     }
     for (const key of bKeys) {
       m.key = key
-      if (!has(a, key)) write(m, out, key, b[key])
+      if (!has(a, key) && has(b, key)) write(m, out, key, b[key])
     }
   }
   return top

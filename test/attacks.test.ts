@@ -2106,6 +2106,16 @@ describe("the deep merge under attack, again: wide records met by many, errors t
     expect([Object.keys(merged).length, merged.k5]).toEqual([2 ** 19 + 1, 2])
   })
 
+  it("a getter that changes a record during a merge: the record is copied with the keys it has then, none from its prototype", () => {
+    const ep = endpoint.defaults({ x: { k: 1 }, z: { u: 1 }, a: { c: 5 } })
+    const changing: Record<string, unknown> = { p: 1, toString: "t" }
+    const merged = ep.merge("POST /x", { x: changing, z: { get g() { delete changing.toString; changing.r = 3; return 1 } }, a: { c: changing } })
+    expect(merged.a).toEqual({ c: { p: 1, r: 3 } })
+    const pair: Record<string, unknown> = { p: 1, constructor: "c" }
+    const params = Options.fieldSemigroups.params.concat({ y: { q: 0 }, w: 1 }, { w: { get g() { delete pair.constructor; return 1 } }, y: pair })
+    expect(params.y).toEqual({ q: 0, p: 1 }) // constructor was deleted before its pair was written: Object.prototype's is not copied
+  })
+
   it("a Proxy that lists many keys on every ask meets a bound at once (W × records took 25 s)", () => {
     const keys = Array.from({ length: 1000 }, (_, i) => `k${i}`)
     const descriptor = { value: 0, enumerable: true, configurable: true, writable: true }
