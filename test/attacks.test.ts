@@ -1092,6 +1092,9 @@ describe("placeholders, holes, null headers and forged errors", () => {
     const thrown = endpointError(() => endpoint({ method: "GET", url: "/x{?p*}", p: { get q(): never { throw evil() } } }))
     expect(thrown.message).toBe("x\\u001b]0;pwned\\u0007: \\u001b[2J\\ud800 cleared")
     expect(endpointError(() => endpoint({ method: "GET", url: "/x", ["a\u2028\u202eb"]: {} })).path).toBe("a\\u2028\\u202eb")
+    const changed = () => Object.assign(new EndpointError("p", "q"), { problem: "\x1b[31m", message: "x\x1b[31mred\u202e" })
+    const merged = endpointError(() => Options.fieldSemigroups.params.concat({ a: { b: 1 } }, { a: { get c(): never { throw changed() } } }))
+    expect(merged.message).toBe("p: \\u001b[31m") // made again from its path and problem, which the constructor escapes
   })
 
   it("a hole is a hole though Object.prototype has its index: refused, never filled from the prototype", () => {

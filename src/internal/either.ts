@@ -31,16 +31,16 @@ export const errorText = (e: unknown): string | undefined => {
 export const describeError = (e: unknown): string => errorText(e) ?? kindOf(e)
 
 /**
- * A registered error as this copy's own: itself when it is one, else (an error of the CommonJS copy of the package)
- * one made again from its path and problem, each read once. Code in the process can reach the registry (it is
- * shared through a global symbol) and register any object, a Proxy whose reads throw too: `undefined` for one that
- * does not read as an error, which is then described instead.
+ * A registered error made again as this copy's own from its path and problem, each read once: it may be another
+ * copy's (the CommonJS build's), or have had its text changed since it was made, which the constructor escapes.
+ * Code in the process can reach the registry (it is shared through a global symbol) and register any object, a
+ * Proxy whose reads throw too: `undefined` for one that does not read as an error, which is then described instead.
  */
 const asOwnError = (e: EndpointError): EndpointError | undefined => {
   try {
     const { path, problem, message } = e
     if (typeof path !== "string" || typeof problem !== "string" || typeof message !== "string") return undefined
-    return Object.getPrototypeOf(e) === EndpointError.prototype ? e : new EndpointError(path, problem)
+    return new EndpointError(path, problem)
   } catch {
     return undefined
   }
