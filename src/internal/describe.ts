@@ -1,6 +1,8 @@
 // Text for error messages, bounded in length (a 100 000-character hostile key stays short)
 // and with control characters escaped (a message cannot forge lines or terminal codes).
 
+import { LONE_SURROGATE } from "./encode.js"
+
 const MAX_SHOWN = 60
 
 /** What a message may not hold as it is, as `\uXXXX`: a message stays one line of well-formed text, read in its order. */
@@ -8,7 +10,7 @@ export const escapeControls = (s: string): string =>
   s.replace(UNSHOWABLE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"))
 
 /** What a message may not hold as it is: a control character (C0, DEL, C1), a line or paragraph separator, a bidirectional control, or a lone surrogate. */
-export const UNSHOWABLE = /[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+export const UNSHOWABLE = new RegExp(`[\\0-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]|${LONE_SURROGATE.source}`, "g")
 
 const cut = (s: string): string => (s.length > MAX_SHOWN ? `${sliceWhole(s, 0, MAX_SHOWN)}…` : s)
 

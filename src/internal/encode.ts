@@ -47,7 +47,10 @@ export const encode = (s: string, allow: number): string | undefined => {
 }
 
 /** The index of the first lone surrogate in `s`, -1 when there is none. */
-export const loneSurrogateAt = (s: string): number => s.search(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/)
+export const loneSurrogateAt = (s: string): number => s.search(LONE_SURROGATE)
+
+/** A high surrogate without its low half after it, or a low one without its high half before it. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** The text of a scalar: a string as it is; a finite number, boolean or bigint by `String`; `undefined` for anything else (`NaN` too: a url with `NaN` in it is a failed computation's). */
 export const textOf = (u: unknown): string | undefined =>
