@@ -4,7 +4,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
-import { aKind, child, kindOf, quote, sameHeader } from "./internal/describe.js"
+import { aKind, child, childOf, kindOf, quote, sameHeader } from "./internal/describe.js"
 import { bodyKind, isBoxedBigInt, isBoxedString, isBoxedSymbol, isInvalidDate, isSharedBuffer, isTypedArray, numberIn, tagOf } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
@@ -95,7 +95,7 @@ interface Frame { readonly object: object; readonly holder: object; readonly key
 /** A frame of `toJson`'s stack: `object` as JSON.stringify walks it (an array's copy), `source` the caller's own. */
 interface Open extends Frame { readonly source: object }
 const pathOf = (steps: ReadonlyArray<Omit<Frame, "object">>): string => // the first step is from JSON's wrapper to the body
-  steps.slice(1).reduce((path, { holder, key }) => ((isArray(holder) || isTypedArray(holder)) && /^\d+$/.test(key) ? `${path}[${key}]` : child(path, key)), "body")
+  steps.slice(1).reduce((path, { holder, key }) => childOf(path, key, isArray(holder) || isTypedArray(holder)), "body")
 
 /**
  * What JSON would do wrong with a value that is no object: refuse a bigint; send `NaN`, `Infinity`, or an

@@ -32,6 +32,9 @@ export const shown = (name: string): string => escapeControls(cut(name))
 export const child = (path: string, key: string): string =>
   /^[A-Za-z_$-][\w$-]{0,59}$/.test(key) ? (path === "" ? key : `${path}.${key}`) : `${path}[${quote(key)}]`
 
+/** A path and a key of an array (`body.list[0]`) or an object: an array's own key that is no index is named as an object's. */
+export const childOf = (path: string, key: string, list: boolean): string => (list && /^\d+$/.test(key) ? `${path}[${key}]` : child(path, key))
+
 /** What kind of value this is, in words: "null", "array", "function", "Date", ... Never throws. */
 export const kindOf = (u: unknown): string => {
   if (typeof u === "number" && !Number.isFinite(u)) return String(u) // NaN, Infinity: what went wrong, not just a number

@@ -3,7 +3,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "../EndpointError.js"
 import type { Options } from "../Options.js"
-import { child } from "./describe.js"
+import { childOf } from "./describe.js"
 import { fail, left, right, toEndpointError } from "./either.js"
 import { isDense, isPlainObject, isReplacing, put, REPLACING } from "./object.js"
 
@@ -38,7 +38,7 @@ export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> => 
       reading = path
       if (list && !isDense(source)) return fail(path, "a sparse array (with holes) cannot be a default")
       for (const key of Object.keys(source)) {
-        reading = list && /^\d+$/.test(key) ? `${path}[${key}]` : child(path, key) // an array's other own keys are named as an object's
+        reading = childOf(path, key, list)
         put(copy, key, copyOf(source[key], reading))
       }
     }
