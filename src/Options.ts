@@ -150,7 +150,7 @@ interface Merging {
   readonly copies: Map<object, Fields>
   /** Each record's keys, listed once however often the record is met. */
   readonly listed: Map<object, ReadonlyArray<string>>
-  readonly pending: Array<readonly [a: Fields, b: Fields, out: Record<string, unknown>, path: string, aKeys: ReadonlyArray<string>, bKeys: ReadonlyArray<string>]>
+  readonly pending: Array<readonly [a: Fields, b: Fields, out: Record<string, unknown>, path: string]>
   records: number
   keys: number
   listedKeys: number
@@ -204,7 +204,7 @@ const mergedPair = (m: Merging, a: Fields, b: Fields, path: string): Fields => {
   const aKeys = bKeys.length === 0 ? bKeys : keysOf(m, a)
   if (bKeys.length === 0) out = a
   else if (aKeys.length === 0) out = isReplacing(a) ? replacingCopy(m, b) : b
-  else m.pending.push([a, b, (out = newRecord(m, isReplacing(a))), path, aKeys, bKeys] as const)
+  else m.pending.push([a, b, (out = newRecord(m, isReplacing(a))), path] as const)
   m.merges.set(a, (m.merges.get(a) ?? new Map<object, Fields>()).set(b, out))
   return out
 }
@@ -220,15 +220,15 @@ const land = (m: Merging, a: Fields, key: string, b: unknown, path: string): unk
 const mergeRecords = (m: Merging, first: Fields, second: Fields): Record<string, unknown> => {
   const top = mergedPair(m, first, second, m.parent) as Record<string, unknown>
   for (let i = 0; i < m.pending.length; i++) {
-    const [a, b, out, path, aKeys, bKeys] = m.pending[i]!
+    const [a, b, out, path] = m.pending[i]!
     m.parent = path
     m.key = undefined
-    // the keys listed when the pair was met, each written while the record still has it: a getter may have deleted it
-    for (const key of aKeys) {
+    // the keys listed when the pair was met (remembered), each written while the record still has it: a getter may have deleted it
+    for (const key of keysOf(m, a)) {
       m.key = key
       if (has(a, key)) write(m, out, key, has(b, key) ? land(m, a, key, b[key], path) : a[key])
     }
-    for (const key of bKeys) {
+    for (const key of keysOf(m, b)) {
       m.key = key
       if (!has(a, key) && has(b, key)) write(m, out, key, b[key])
     }
