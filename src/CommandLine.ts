@@ -256,10 +256,13 @@ export const toCurl = (r: RequestOptions): string =>
     if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", ["headers", "content-type: text/plain;charset=UTF-8"]) // not curl's form type
     if (body !== undefined && typeof body !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
     // a body too long for an argument, or to fit beside the others, goes through printf, a shell builtin that no exec limit applies to, to curl's stdin
+    const before = argvBytes(words)
     const size = body === undefined ? 0 : byteLength(body)
-    const piped = body !== undefined && (size > ARGUMENT_BYTES || argvBytes(words) + size + "--data-raw".length + 2 > COMMAND_BYTES)
-    if (body !== undefined) words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", ["body", body] as const]))
-    const bytes = argvBytes(words)
+    const inline = "--data-raw".length + 1 + size + 1 // its two arguments, each with its NUL
+    const piped = body !== undefined && (size > ARGUMENT_BYTES || before + inline > COMMAND_BYTES)
+    const tail: Array<Word> = body === undefined ? [] : piped ? ["--data-binary", "@-"] : ["--data-raw", ["body", body]]
+    const bytes = before + (piped ? argvBytes(tail) : body === undefined ? 0 : inline)
+    words.push(...tail)
     if (bytes > COMMAND_BYTES) throw new EndpointError("headers", `${bytes} bytes as curl's arguments, more than a system passes to a program (${COMMAND_BYTES})`)
     const command = words.map((word) => (typeof word === "string" ? word : quoted(...word))).join(" ")
     return piped ? `printf '%s' ${quoted("body", body)} | ${command}` : command
@@ -273,7 +276,8 @@ const ARGUMENT_BYTES = 131_071
 /** The most all arguments may hold: macOS's 1 MiB (ARG_MAX), less 64 KiB for the environment, which it counts too. */
 const COMMAND_BYTES = 983_040
 
-const byteLength = (s: string): number => new TextEncoder().encode(s).length
+const UTF8 = /* @__PURE__ */ new TextEncoder()
+const byteLength = (s: string): number => UTF8.encode(s).length
 
 /** What the system passes to curl for `words`: each argument and the NUL that ends it. */
 const argvBytes = (words: ReadonlyArray<Word>): number => words.reduce((bytes, word) => bytes + argumentBytes(word) + 1, 0)
