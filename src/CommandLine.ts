@@ -6,7 +6,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { endpoint, type Merged } from "./Endpoint.js"
 import { EndpointError, isEndpointError } from "./EndpointError.js"
-import { curlArgs } from "./Fetch.js"
+import { curlArgs, type FetchInit } from "./Fetch.js"
 import { urlTooLong, withQuery } from "./internal/build.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, toEndpointError, tryCatch } from "./internal/either.js"
@@ -247,7 +247,9 @@ const quoted = (field: string, s: string): string => {
  */
 export const toCurl = (r: RequestOptions): string =>
   run(() => {
-    const [written, { method, headers, body }] = curlArgs(r)
+    const [written, init] = curlArgs(r)
+    const { method, headers } = init
+    const body = own(init, "body") as FetchInit["body"] // own: a body on a polluted Object.prototype is none
     // -q (first): no ~/.curlrc, which fetch does not read; --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
     const words: Array<Word> = ["curl", "-q", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", ["method", method] as const]), "--url", ["url", fetchUrl(written)]]
     for (const [name, value] of Object.entries(headers)) words.push("-H", [child("headers", name), /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`])

@@ -305,6 +305,16 @@ describe("toCurl prints what the fetch adapters would send", () => {
     expect(thrown(() => CommandLine.toCurl(r({ headers: new Headers({ authorization: "token a" }) as never })))).toBe("headers: expected a plain object, got Headers")
     expect(thrown(() => CommandLine.toCurl(r({ headers: { "x-a": Number.NaN } })))).toBe("headers.x-a: expected a finite number, got NaN")
   })
+  test("a body on a polluted Object.prototype is no body: the command sends none, as fetch would", () => {
+    const r: RequestOptions = { method: "delete", url: "https://h.example/x", headers: {} }
+    const proto = Object.prototype as { body?: unknown }
+    proto.body = "--polluted"
+    try {
+      expect([CommandLine.toCurl(r), Object.hasOwn(toRequestInit(r)[1], "body")]).toEqual(["curl -q --globoff -X 'DELETE' --url 'https://h.example/x'", false])
+    } finally {
+      delete proto.body
+    }
+  })
   test("GET and HEAD send no body; a null header value sends no header; names are lowercase", () => {
     expect(CommandLine.toCurl(r({ method: "head", body: "x" }))).toBe("curl -q --globoff --head --url 'https://h.example/x'")
     expect(CommandLine.toCurl(r({ method: "get", body: "x", headers: { "X-A": "1", "x-b": null as never } }))).toBe("curl -q --globoff -X 'GET' --url 'https://h.example/x' -H 'x-a: 1'")
