@@ -575,8 +575,21 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
     // and the option names; every other word is made of '...' (no ' inside, so
     // all of it literal) and \' (a literal quote), one space between words.
     // test/curl.property.test.ts runs the same kind of output through bash.
-    const CURL_WORD = /(?:'[^']*'|\\')+|curl|-q|--globoff|-X|--head|--url|-H|--data-raw/y
+    // A body piped through printf (a long one, or one with a CR) is read back from printf's format and
+    // arguments, and stands as --data-raw and its text: curl gets the same bytes.
+    const CURL_WORD = /(?:'[^']*'|\\')+|curl|-q|--globoff|-X|--head|--url|-H|--data-raw|--data-binary|@-/y
+    const PRINTF = /^printf '([^']*)'((?: '[^']*')*) \| /
     const shellWords = (line) => {
+      const piped = PRINTF.exec(line)
+      if (piped === null) return commandWords(line)
+      const runs = [...piped[2].matchAll(/ '([^']*)'/g)].map((m) => m[1])
+      const body = piped[1].replace(/%s|\\047|\\r|[\s\S]/g, (m) => (m === "%s" ? runs.shift() ?? "<none>" : m === "\\047" ? "'" : m === "\\r" ? "\r" : m))
+      const words = commandWords(line.slice(piped[0].length))
+      const tail = words?.splice(-2)
+      if (runs.length > 0 || tail?.map((w) => w.text).join(" ") !== "--data-binary @-" || tail.some((w) => w.quoted)) return undefined
+      return [...words, { quoted: false, text: "--data-raw" }, { quoted: true, text: body }]
+    }
+    const commandWords = (line) => {
       const words = []
       for (let i = 0; ; i++) {
         CURL_WORD.lastIndex = i
@@ -623,7 +636,9 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       // what fetch adds on its own
       if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) argv.push(["header \"content-length\"", "-H", "content-length: 0"])
       if (typeof body === "string" && !names.has("content-type")) argv.push(["header \"content-type\"", "-H", "content-type: text/plain;charset=UTF-8"])
-      if (body !== undefined) argv.push(["body", "--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body))])
+      const text = body === undefined ? undefined : typeof body === "string" ? body : escapeC1(JSON.stringify(body))
+      if (text !== undefined && Buffer.byteLength(text) > 1024) argv.push(["headers", "-H", "Expect:"]) // curl's Expect: 100-continue, which fetch never sends
+      if (text !== undefined) argv.push(["body", "--data-raw", text])
       // the first word toCurl cannot print decides: a NUL (the property's own case) or a control a terminal acts on
       const bad = argv.find(([, , value]) => value.includes("\0") || TERMINAL_CONTROL.test(value))
       return bad === undefined || bad[2].includes("\0") ? argv : bad[0].startsWith("header") ? "headers" : bad[0]

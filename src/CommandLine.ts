@@ -220,12 +220,12 @@ export const parseArgs = (argv: ReadonlyArray<string>): Either<EndpointError, Co
 
 /**
  * A shell word: `s` in POSIX single quotes, where only `'` is special (written `'\\''`). A NUL no argument
- * can carry, and a control character a terminal acts on when the command is shown (ESC, BEL, DEL, the C1
- * controls; TAB, LF and CR are text), are errors.
+ * can carry, and a control character a terminal acts on when the command is shown (ESC, BEL, CR, DEL, the C1
+ * controls; TAB and LF are text), are errors: a body's CR is written by {@link printfOf}.
  */
 const quoted = (field: string, s: string): string => {
   if (s.includes("\0")) throw new EndpointError(field, "contains NUL, which a command-line argument cannot carry")
-  const control = /[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/.exec(s)
+  const control = /[\x01-\x08\x0b-\x1f\x7f-\x9f]/.exec(s)
   if (control !== null) throw new EndpointError(field, `contains the control character ${quote(control[0])}, which a terminal would act on when the command is shown`)
   return `'${s.split("'").join("'\\''")}'`
 }
@@ -235,8 +235,9 @@ const quoted = (field: string, s: string): string => {
  * as JSON only under a JSON content type; not fetch's own `Headers` check nor its options), for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in
  * single quotes and the url, as fetch's URL parser writes it, follows `--url`, so no value can run a command or
  * pass for an option; `-q` keeps curl from reading `~/.curlrc`, `--globoff` from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl
- * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`). A body longer than Linux lets
- * an argument be (128 KiB), or than fits beside the others, reaches curl's stdin through `printf`, a shell builtin.
+ * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`); a body over 1 KiB comes with `-H 'Expect:'`.
+ * A body longer than Linux lets an argument be (128 KiB), or than fits beside the others, or with a CR, reaches
+ * curl's stdin through `printf`, a shell builtin.
  * Throws an EndpointError and nothing else: where `toRequestInit` would, for a NUL, for a form or binary body,
  * which has no text, and for a url or header too long for an argument or arguments over 960 KiB, which no system would pass.
  * @example
@@ -257,18 +258,39 @@ export const toCurl = (r: RequestOptions): string =>
     if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", ["headers", "content-length: 0"]) // as Node's fetch
     if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", ["headers", "content-type: text/plain;charset=UTF-8"]) // not curl's form type
     if (body !== undefined && typeof body !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
-    // a body too long for an argument, or to fit beside the others, goes through printf, a shell builtin that no exec limit applies to, to curl's stdin
-    const before = argvBytes(words)
     const size = body === undefined ? 0 : byteLength(body)
+    if (size > 1024) words.push("-H", ["headers", "Expect:"]) // curl would ask the server first (from 1 MiB, older versions from 1 KiB); fetch never does
+    // a body too long for an argument, or to fit beside the others, goes through printf, a shell builtin that no exec limit applies to, to curl's stdin;
+    // so does one with a CR, which printf's format writes as \r: shown as it is, a CR would let the body overwrite the command on the terminal
+    const before = argvBytes(words)
     const inline = "--data-raw".length + 1 + size + 1 // its two arguments, each with its NUL
-    const piped = body !== undefined && (size > ARGUMENT_BYTES || before + inline > COMMAND_BYTES)
+    const piped = body !== undefined && (size > ARGUMENT_BYTES || before + inline > COMMAND_BYTES || body.includes("\r"))
     const tail: Array<Word> = body === undefined ? [] : piped ? ["--data-binary", "@-"] : ["--data-raw", ["body", body]]
     const bytes = before + (piped ? argvBytes(tail) : body === undefined ? 0 : inline)
     words.push(...tail)
     if (bytes > COMMAND_BYTES) throw new EndpointError("headers", `${bytes} bytes as curl's arguments, more than a system passes to a program (${COMMAND_BYTES})`)
     const command = words.map((word) => (typeof word === "string" ? word : quoted(...word))).join(" ")
-    return piped ? `printf '%s' ${quoted("body", body)} | ${command}` : command
+    return piped ? `${printfOf(body)} | ${command}` : command
   })
+
+/**
+ * A `printf` that writes `text` exactly: its runs between quotes and CRs as `%s` arguments, each `'` and CR as `\047`
+ * and `\r` in the format. No argument holds a quote, which single quotes would write `'\\''`: bash reads a word of
+ * many such pieces in quadratic time (a megabyte of quotes took 24 s); one argument a run, it reads them in linear time.
+ */
+const printfOf = (text: string): string => {
+  let format = ""
+  const runs: Array<string> = []
+  for (const piece of text.split(/(['\r])/)) {
+    if (piece === "'") format += "\\047"
+    else if (piece === "\r") format += "\\r"
+    else if (piece !== "") {
+      format += "%s"
+      runs.push(quoted("body", piece))
+    }
+  }
+  return `printf '${format}'${runs.map((run) => " " + run).join("")}`
+}
 
 /** A word of a curl command: an option as it is written, or a field's value, which is quoted. */
 type Word = string | readonly [field: string, value: string]

@@ -23,7 +23,14 @@ import { CommandLine, endpoint, isEndpointError, toRequestInit, type RequestOpti
 const cwd = mkdtempSync(join(tmpdir(), "fp-endpoint-curl-"))
 afterAll(() => rmSync(cwd, { recursive: true, force: true }))
 
-const PROLOGUE = ["set -o history -o histexpand", "curl() { printf '%s\\0' \"$@\"; }", ""].join("\n")
+// a body piped to `--data-binary @-` is printed as `--data-raw` and what came on stdin: the same bytes sent
+const PROLOGUE = [
+  "set -o history -o histexpand",
+  "curl() { local a; for a in \"$@\"; do",
+  "  if [ \"$a\" = --data-binary ]; then a=--data-raw; elif [ \"$a\" = @- ]; then a=$(cat; printf x); a=${a%x}; fi",
+  "  printf '%s\\0' \"$a\"; done; }",
+  "",
+].join("\n")
 const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, LANG: "C.UTF-8" }
 
 /** What bash does with a printed command: its syntax check, the argv curl receives, stderr, the files it left. */
@@ -69,7 +76,9 @@ const intended = (r: RequestOptions): Array<string> | undefined => {
   // what fetch adds on its own: a zero length for a POST or PUT without a body, a text type for a string
   if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) argv.push("-H", "content-length: 0") // as Node's fetch
   if (typeof body === "string" && !names.has("content-type")) argv.push("-H", "content-type: text/plain;charset=UTF-8")
-  if (body !== undefined) argv.push("--data-raw", typeof body === "string" ? body : escapeC1(JSON.stringify(body)))
+  const text = body === undefined ? undefined : typeof body === "string" ? body : escapeC1(JSON.stringify(body))
+  if (text !== undefined && Buffer.byteLength(text) > 1024) argv.push("-H", "Expect:") // curl would send Expect: 100-continue, fetch never does
+  if (text !== undefined) argv.push("--data-raw", text)
   return argv.some((word) => TERMINAL_CONTROL.test(word)) ? undefined : argv // a control a terminal acts on is refused
 }
 /** A url with query text added before its fragment: after "?" (none yet), "&", or nothing when it ends in "?" or "&". */
@@ -258,9 +267,13 @@ describe("toCurl throws an EndpointError and nothing else", () => {
     const command = CommandLine.toCurl({ method: "post", url: "https://h.example/", headers: wide, body: "b".repeat(120_000) })
     expect([command.startsWith(`printf '%s' '${"b".repeat(120_000)}' | curl -q`), command.endsWith(" --data-binary @-")]).toEqual([true, true])
   })
+  test("a piped body's quotes are printf's \\047, never '\\'' in an argument: bash reads a word of many such pieces in quadratic time", () => {
+    const command = CommandLine.toCurl({ method: "post", url: "https://h.example/x", headers: { "content-type": "text/plain" }, body: "a'".repeat(100_000) })
+    expect([command.startsWith(`printf '${"%s\\047".repeat(100_000)}' ${"'a' ".repeat(100_000)}| curl -q`), command.includes("\\'")]).toEqual([true, false])
+  })
   test("a body up to 128 KiB is an argument of curl, a longer one goes to its stdin through printf", () => {
     const post = (body: string): RequestOptions => ({ method: "post", url: "https://h.example/x", headers: { "content-type": "text/plain" }, body })
-    const command = "curl -q --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain'"
+    const command = "curl -q --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain' -H 'Expect:'" // over 1 KiB: no Expect: 100-continue
     expect(CommandLine.toCurl(post("é".repeat(65_535)))).toBe(`${command} --data-raw '${"é".repeat(65_535)}'`) // 131 070 bytes
     expect(CommandLine.toCurl(post("é".repeat(65_536)))).toBe(`printf '%s' '${"é".repeat(65_536)}' | ${command} --data-binary @-`)
   })
@@ -365,9 +378,14 @@ describe("toCurl prints what the fetch adapters would send", () => {
     expect(thrown(() => CommandLine.toCurl(r({ body: "a\u009b31m" })))).toMatch(/^body: contains the control character "\\u009b", /)
     const json = CommandLine.toCurl(r({ headers: { "content-type": "application/json" }, body: { note: "a\u009bb\u007f", tab: "\t", line: "x\r\ny" } }))
     expect(json).toBe(String.raw`curl -q --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: application/json' --data-raw '{"note":"a\u009bb\u007f","tab":"\t","line":"x\r\ny"}'`)
-    expect(CommandLine.toCurl(r({ body: "tab\tand\r\nlines" }))).toBe(
-      "curl -q --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain;charset=UTF-8' --data-raw 'tab\tand\r\nlines'",
+    expect(CommandLine.toCurl(r({ body: "tab\tand\nlines" }))).toBe(
+      "curl -q --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain;charset=UTF-8' --data-raw 'tab\tand\nlines'",
     )
+  })
+  test("a body with a CR goes through printf, whose format writes it as \\r: shown as it is, it would move the cursor back over the command", () => {
+    const command = "curl -q --globoff -X 'POST' --url 'https://h.example/x' -H 'content-type: text/plain;charset=UTF-8' --data-binary @-"
+    expect(CommandLine.toCurl(r({ body: "one\r\ntwo\rit's" }))).toBe(`printf '%s\\r%s\\r%s\\047%s' 'one' '\ntwo' 'it' 's' | ${command}`)
+    expect(CommandLine.toCurl(r({ body: "\r'" }))).toBe(`printf '\\r\\047' | ${command}`)
   })
   test("the command line: a Content-Type item that is not JSON with body parameters is refused for --curl, not sent as mislabelled JSON", () => {
     const { code, stderr } = cli(["--curl", "POST", "/x", "Content-Type:text/plain", "a=1"])
@@ -438,13 +456,13 @@ describe("curl sends the printed url, one request: no globbing", () => {
       }
     })
   })
-  test("a body longer than an argument may be (128 KiB on Linux) reaches curl whole, through printf", async (ctx) => {
+  test("a body longer than an argument may be (128 KiB on Linux), with quotes and CRs, reaches curl whole through printf, with no Expect", async (ctx) => {
     if (withoutCurl(ctx)) return
-    const body = "x'é\n!$(touch pwned)`touch pwned`".repeat(5_000) // 175 000 bytes
-    await withServer((req, received) => `${req.method} ${req.headers["content-length"]} ${received === body}`, async (origin, seen) => {
+    const body = "x'é\r\n!$(touch pwned)`touch pwned`".repeat(32_000) // 1 088 000 bytes: curl asks the server first from 1 MiB
+    await withServer((req, received) => `${req.method} ${req.headers["content-length"]} ${req.headers.expect} ${received === body}`, async (origin, seen) => {
       const command = CommandLine.toCurl({ method: "post", url: `${origin}/x`, headers: { "content-type": "text/plain" }, body })
       const run = await runInBash(`${command} -s -o /dev/null`)
-      expect({ status: run.status, seen, created: readdirSync(cwd) }).toEqual({ status: 0, seen: [`POST ${Buffer.byteLength(body)} true`], created: [] })
+      expect({ status: run.status, seen, created: readdirSync(cwd) }).toEqual({ status: 0, seen: [`POST ${Buffer.byteLength(body)} undefined true`], created: [] })
     })
   })
 })
