@@ -259,6 +259,11 @@ const toBody = (body: unknown, contentType: string | undefined): unknown => {
     const what = isSharedBuffer(body) ? "a SharedArrayBuffer" : `${aKind(body)} on a SharedArrayBuffer`
     throw new EndpointError("body", `${what} cannot be sent by fetch; copy it into an ArrayBuffer`)
   }
+  if (kind === "unreadable") {
+    const tag = tagOf(body)
+    const kind = tag.slice("[object ".length, -1)
+    throw new EndpointError("body", `${aKind(body)} tagged ${kind} lacks the methods fetch reads of one, so fetch would send the text ${quote(tag)}; use the runtime's ${kind}`)
+  }
   const essence = contentType?.split(";", 1)[0]!.trim() ?? "" // application/json or any +json, in any case
   if (/^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(essence)) return toJson(body)
   const got = contentType === undefined ? "no content-type" : `content-type ${quote(contentType)}`

@@ -339,6 +339,33 @@ describe("form and binary bodies arrive as the client sends them", () => {
     }
   })
 
+  it("a body tagged FormData or Blob without the methods fetch reads (the form-data package's) is an EndpointError: fetch would send the text", async () => {
+    // as the form-data package's FormData: the tag on its prototype, append and getHeaders, none of get, getAll, has, set, delete
+    class PackageFormData {
+      get [Symbol.toStringTag]() {
+        return "FormData"
+      }
+      append() {}
+      getHeaders() {
+        return {}
+      }
+    }
+    class TaggedBlob {
+      get [Symbol.toStringTag]() {
+        return "Blob"
+      }
+    }
+    const sent = await new Request("https://h.example/", { method: "POST", body: new PackageFormData() as never }).text()
+    expect(sent).toBe("[object FormData]") // what fetch makes of it
+    for (const [data, kind] of [[new PackageFormData(), "FormData"], [new TaggedBlob(), "Blob"]] as const) {
+      const r = api("POST /x", { data })
+      expect(r.headers).not.toHaveProperty("content-type") // for clients that read it (axios does): endpoint() takes it as a form body
+      const refused = `body: a ${data.constructor.name} tagged ${kind} lacks the methods fetch reads of one, so fetch would send the text "[object ${kind}]"; use the runtime's ${kind}`
+      expect([errorOf(() => toRequestInit(r)).message, errorOf(() => toRequest(r)).message]).toEqual([refused, refused])
+    }
+    for (const data of [new FormData(), new UndiciFormData(), new Blob(["x"])]) expect(toRequestInit(api("POST /x", { data }))[1].body).toBe(data)
+  })
+
   it("shared memory is an EndpointError: fetch would send the text [object SharedArrayBuffer], or throw", () => {
     const shared = new SharedArrayBuffer(3)
     // endpoint() treats it as binary, not JSON: no content type is defaulted

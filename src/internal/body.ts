@@ -30,7 +30,23 @@ const slot = (get: Getter, u: unknown): unknown => {
 }
 
 const WEB_BODIES = ["Blob", "FormData", "URLSearchParams", "ReadableStream"]
-const WEB_BODY_TAG = /^\[object (?:Blob|File|FormData|URLSearchParams|ReadableStream)\]$/
+const WEB_BODY_TAG = /^\[object (Blob|File|FormData|URLSearchParams|ReadableStream)\]$/
+
+/** What fetch (undici) reads of a form body or blob it knows by its tag alone: without it, fetch sends the text `[object FormData]`. */
+const FETCH_READS: Readonly<Record<string, (u: Record<string, unknown>) => boolean>> = {
+  FormData: (u) => ["append", "delete", "get", "getAll", "has", "set"].every((name) => typeof u[name] === "function"),
+  Blob: (u) => typeof u.stream === "function" || typeof u.arrayBuffer === "function",
+  File: (u) => typeof u.stream === "function" || typeof u.arrayBuffer === "function",
+}
+
+/** Whether fetch can read a body of this tag: the methods it reads are there (a getter or trap that throws: it cannot). */
+const fetchReads = (tag: string, u: object): boolean => {
+  try {
+    return FETCH_READS[tag]?.(u as Record<string, unknown>) ?? true
+  } catch {
+    return false
+  }
+}
 
 /** The built-in tag of an object, `[object Blob]`; `""` when reading it throws (a revoked Proxy). */
 export const tagOf = (u: unknown): string => {
@@ -73,14 +89,17 @@ export const isTypedArray = (u: unknown): boolean => slot(SLOTS.viewBuffer, u) !
 /** Whether `u` is a SharedArrayBuffer, by its slot. */
 export const isSharedBuffer = (u: unknown): boolean => slot(SLOTS.shared, u) !== undefined
 
-export type BodyKind = "as-is" | "shared" | "json"
+/** A body sent as it is, shared memory, one tagged as a form body or blob that fetch cannot read (the form-data package's, for Node streams), or JSON. */
+export type BodyKind = "as-is" | "shared" | "unreadable" | "json"
 
 export const bodyKind = (u: unknown): BodyKind => {
   if (typeof u === "string") return "as-is"
   if (typeof u !== "object" || u === null || isPlainObject(u) || isArray(u)) return "json"
   if (isSharedBuffer(u)) return "shared"
   if (ArrayBuffer.isView(u)) return isSharedBuffer(slot(SLOTS.viewBuffer, u) ?? slot(SLOTS.dataViewBuffer, u)) ? "shared" : "as-is"
-  return slot(SLOTS.arrayBuffer, u) !== undefined || isWebBody(u) || WEB_BODY_TAG.test(tagOf(u)) ? "as-is" : "json"
+  if (slot(SLOTS.arrayBuffer, u) !== undefined || isWebBody(u)) return "as-is"
+  const tag = WEB_BODY_TAG.exec(tagOf(u))?.[1]
+  return tag === undefined ? "json" : fetchReads(tag, u) ? "as-is" : "unreadable"
 }
 
 /** Whether a body is a form or binary body, whose content type the HTTP client sets itself. */
