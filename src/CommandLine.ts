@@ -368,9 +368,9 @@ const withQueryOf = (result: RequestOptions, query: string): RequestOptions => {
 
 /** Refuses a path placeholder (`{name}`, `{+name}`, `:name`) without a value: on a command line that is a mistake. */
 const requirePlaceholders = (merged: Merged): void => {
-  // undefined as RFC 6570 §2.3 has it: undefined, null, an empty list or an empty object
+  // undefined as the expansion has it (RFC 6570 §2.3): undefined, null, or a list or object with no member but null or undefined
   const isUndefined = (v: unknown): boolean =>
-    v === undefined || v === null || (isArray(v) && v.length === 0) || (isPlainObject(v) && Object.keys(v).length === 0)
+    v === undefined || v === null || ((isArray(v) || isPlainObject(v)) && Object.values(v).every((m) => m === undefined || m === null))
   const missing = new Set<string>()
   for (const part of orThrow(Template.parse(merged.url ?? "")).parts) {
     if (typeof part === "string" || !part.inPath || (part.operator !== "" && part.operator !== "+")) continue

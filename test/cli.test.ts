@@ -246,6 +246,8 @@ describe("a path placeholder without a value", () => {
     [["GET", "/x/{a,b}", "a=1"], "missing parameter: b"],
     [["GET", "/x/{a}", "a:=null"], "missing parameter: a"],
     [["GET", "/x/{a}", "a:=[]"], "missing parameter: a"],
+    [["GET", "/x/{a}", "a:=[null]"], "missing parameter: a"], // expands to nothing, as an empty list does
+    [["GET", "/x/{a}", 'a:={"k":null}'], "missing parameter: a"],
     [["GET", "/x/{data}", "data=1"], 'url: the placeholder "data" is named as an option, which never fills the url: rename it'],
     [["--merge", "GET", "/x/{a}"], "missing parameter: a"],
     [["--curl", "POST", "/x/:a", "b=1"], "missing parameter: a"],
@@ -254,6 +256,8 @@ describe("a path placeholder without a value", () => {
   })
   test("optional expressions ({/x}, {.x}, {?x}, {#x}) and an explicit empty value need nothing", () => {
     expect(capture(["GET", "/x{/a}{.b}{?c}{#d}"]).code).toBe(0)
+    expect(printed(["GET", "/search?q={q}#{f}"]).url).toBe("https://api.github.com/search?q=#") // past the path: as endpoint() writes it
+    expect(printed(["GET", "/x/{a}", "a:=[null,1]"]).url).toBe("https://api.github.com/x/1")
     expect(printed(["GET", "/x/{a}/y", "a="]).url).toBe("https://api.github.com/x//y")
   })
   test("render refuses it too, whoever built the command", () => {
