@@ -181,8 +181,13 @@ type AuthorityOf<S extends string> = Before<Before<Before<S, "/">, "?">, "#">
 /** Reads the names of a template: a leading `scheme:` and `//authority`, where a colon is never a placeholder, then the rest. */
 type Read<S extends string> = S extends `//${infer Rest}` ? ReadAuthority<"//", Rest>
   : S extends `${infer First extends Alpha}${infer Scheme}:${infer After}`
-  ? IsSchemeRest<Scheme> extends false ? Scan<S>
+  ? IsSchemeRest<Scheme> extends false ? ReadWrittenScheme<S>
     : After extends `//${infer Rest}` ? ReadAuthority<`${First}${Scheme}://`, Rest> : ReadPrefix<`${First}${Scheme}:`, After>
+  : ReadWrittenScheme<S>
+
+/** A scheme that values write some of (`http{s}://`, `{scheme}://`): the text before the first `://`, with no `/`, `?` or `#`, then the authority. */
+type ReadWrittenScheme<S extends string> = S extends `${infer Scheme}://${infer Rest}`
+  ? Scheme extends `${string}${"/" | "?" | "#"}${string}` ? Scan<S> : ReadAuthority<`${Scheme}://`, Rest>
   : Scan<S>
 
 /** Reads the names of `Opening` (a scheme and `//`, or `//` alone), the authority that starts `Rest`, then its path. */

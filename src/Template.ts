@@ -191,7 +191,8 @@ export const parse = (source: string, mode: Mode = "route"): Either<EndpointErro
   const parts: Array<string | Expression> = []
   const names = new Set<string>()
   // `:name` is read in route mode only, after any `scheme:` and `//authority` (`//:token@host/x` too: an authority without a base url)
-  const colonsFrom = mode === "route" ? (/^(?:[A-Za-z][A-Za-z\d+.-]*:)?(?:\/\/[^/?#]*)?/.exec(source)![0].length) : Infinity
+  // a scheme that values write some of counts too when `//` follows its `:` (`http{s}://:token@h/x`)
+  const colonsFrom = mode === "route" ? (/^(?:[A-Za-z][A-Za-z\d+.-]*:|[^/?#]*:(?=\/\/))?(?:\/\/[^/?#]*)?/.exec(source)![0].length) : Infinity
   let inPath = true
   let start = 0 // where the literal text not yet added begins
   for (let i = 0; i <= source.length; ) {

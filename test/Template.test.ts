@@ -222,6 +222,8 @@ describe(":name placeholders (route mode, SPEC §6.2): only at the start of a pa
   test("not in the scheme or the authority; right after the authority's `/`, it is a placeholder", () => {
     expect(parsed("https://h:8080/:id").names).toEqual(["id"])
     expect(parsed("//:token@h.example/:id").names).toEqual(["id"]) // a password, not a placeholder: //authority opens a url without a base
+    expect(parsed("http{s}://:token@h.example/:id").names).toEqual(["s", "id"]) // values write some of the scheme: still a password
+    expect(endpoint("GET {scheme}://:pw@h.example/x", { scheme: "https", pw: "secret" }).url).toBe("https://:pw@h.example/x?pw=secret")
     expect(parsed("urn:isbn:x").names).toEqual([])
     expect(url("urn:isbn:x", { x: 1 })).toBe("urn:isbn:x")
   })

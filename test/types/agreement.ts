@@ -24,6 +24,10 @@ export const TABLE = [
   ["https://{host}:8080/x/:id", ["host", "id"], [], []],
   ["//:token@h.example/x/:id", ["id"], [], []], // a leading //authority (no base url): its colons are text
   ["//{host}:8080/:id", ["host", "id"], [], []],
+  ["http{s}://:token@h.example/x/:id", ["s", "id"], [], []], // values write some of the scheme: the authority's colons are text still
+  ["{scheme}://{host}:8080/:id", ["scheme", "host", "id"], [], []],
+  ["{+origin}://x/:id", ["origin", "id"], [], []],
+  ["/a{b}://x/:id", ["b", "id"], [], []], // not at the start: a path, whose :id after a / is a placeholder
   ["{/a}/:b", ["b"], ["a"], []],
   ["/enterprises/{enterprise}/teams/{enterprise-team}/memberships/:username", ["enterprise", "enterprise-team", "username"], [], []],
   // `-` inside a name (GitHub's `{enterprise-team}`), anywhere in it; after `:` it ends the name
