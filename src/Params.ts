@@ -170,9 +170,13 @@ type Scan<S extends string, N extends Names = None, InPath extends boolean = tru
       : never
     : PathColons<S, N, InPath>
 
-/** Whether `S` may follow a scheme's first letter; `true` after 64 characters, so the recursion stays shallow. */
+/**
+ * Whether `S` may follow a scheme's first letter; `false` after 64 characters, so the recursion stays shallow. No
+ * scheme is that long, and read as none the text reads as the run time reads it: its `:name`s need a `/`, which a
+ * scheme has none of, and a `://` after it still opens an authority ({@link ReadWrittenScheme}).
+ */
 type IsSchemeRest<S extends string, C extends Steps = []> = C["length"] extends 64
-  ? true
+  ? false
   : S extends `${infer Char}${infer Rest}` ? (Char extends SchemeChar ? IsSchemeRest<Rest, [...C, 0]> : false) : true
 
 /** An authority: the text before the first `/`, `?` or `#`. */

@@ -28,6 +28,11 @@ export const TABLE = [
   ["{scheme}://{host}:8080/:id", ["scheme", "host", "id"], [], []],
   ["{+origin}://x/:id", ["origin", "id"], [], []],
   ["/a{b}://x/:id", ["b", "id"], [], []], // not at the start: a path, whose :id after a / is a placeholder
+  // scheme-like text longer than the types read letter by letter (64): read as the run time reads it
+  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_:x://:p@h.example/:q", ["q"], [], []],
+  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa://:p@h.example/:q", ["q"], [], []],
+  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:/:q", ["q"], [], []],
+  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/:q", ["q"], [], []],
   ["{/a}/:b", ["b"], ["a"], []],
   ["/enterprises/{enterprise}/teams/{enterprise-team}/memberships/:username", ["enterprise", "enterprise-team", "username"], [], []],
   // `-` inside a name (GitHub's `{enterprise-team}`), anywhere in it; after `:` it ends the name
