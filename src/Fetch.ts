@@ -261,8 +261,8 @@ const toBody = (body: unknown, contentType: string | undefined): unknown => {
   }
   if (kind === "unreadable") {
     const tag = tagOf(body)
-    const kind = tag.slice("[object ".length, -1)
-    throw new EndpointError("body", `${aKind(body)} tagged ${kind} lacks the methods fetch reads of one, so fetch would send the text ${quote(tag)}; use the runtime's ${kind}`)
+    const tagged = tag.slice("[object ".length, -1) // FormData, Blob or File
+    throw new EndpointError("body", `${aKind(body)} tagged ${tagged} lacks the methods fetch reads of one, so fetch would send the text ${quote(tag)}; use the runtime's ${tagged}`)
   }
   const essence = contentType?.split(";", 1)[0]!.trim() ?? "" // application/json or any +json, in any case
   if (/^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(essence)) return toJson(body)
