@@ -5,7 +5,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
 import { describeError, run, tryCatch } from "./internal/either.js"
 import { aKind, child, childOf, kindOf, quote, sameHeader } from "./internal/describe.js"
-import { bodyKind, isBoxedBigInt, isBoxedString, isBoxedSymbol, isInvalidDate, isSharedBuffer, isTypedArray, numberIn, tagOf } from "./internal/body.js"
+import { bodyKind, isBoxedBigInt, isBoxedString, isBoxedSymbol, isInvalidDate, isSharedBuffer, isTypedArray, numberIn, tagOf, webBodyTag } from "./internal/body.js"
 import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { breaksLine, isToken } from "./internal/token.js"
@@ -260,9 +260,8 @@ const toBody = (body: unknown, contentType: string | undefined): unknown => {
     throw new EndpointError("body", `${what} cannot be sent by fetch; copy it into an ArrayBuffer`)
   }
   if (kind === "unreadable") {
-    const tag = tagOf(body)
-    const tagged = tag.slice("[object ".length, -1) // FormData, Blob or File
-    throw new EndpointError("body", `${aKind(body)} tagged ${tagged} lacks the methods fetch reads of one, so fetch would send the text ${quote(tag)}; use the runtime's ${tagged}`)
+    const tagged = webBodyTag(body) ?? "FormData or Blob" // read again: a tag getter may answer otherwise now
+    throw new EndpointError("body", `${aKind(body)} tagged ${tagged} lacks the methods fetch reads of one, so fetch would send the text ${quote(`[object ${tagged}]`)}; use the runtime's ${tagged}`)
   }
   const essence = contentType?.split(";", 1)[0]!.trim() ?? "" // application/json or any +json, in any case
   if (/^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(essence)) return toJson(body)

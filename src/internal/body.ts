@@ -32,11 +32,15 @@ const slot = (get: Getter, u: unknown): unknown => {
 const WEB_BODIES = ["Blob", "FormData", "URLSearchParams", "ReadableStream"]
 const WEB_BODY_TAG = /^\[object (Blob|File|FormData|URLSearchParams|ReadableStream)\]$/
 
+/** The name in a web body's tag (`Blob` for `[object Blob]`); `undefined` for any other object. */
+export const webBodyTag = (u: unknown): string | undefined => WEB_BODY_TAG.exec(tagOf(u))?.[1]
+
+const isBlobLike = (u: Record<string, unknown>): boolean => typeof u.stream === "function" || typeof u.arrayBuffer === "function"
 /** What fetch (undici) reads of a form body or blob it knows by its tag alone: without it, fetch sends the text `[object FormData]`. */
 const FETCH_READS: Readonly<Record<string, (u: Record<string, unknown>) => boolean>> = {
   FormData: (u) => ["append", "delete", "get", "getAll", "has", "set"].every((name) => typeof u[name] === "function"),
-  Blob: (u) => typeof u.stream === "function" || typeof u.arrayBuffer === "function",
-  File: (u) => typeof u.stream === "function" || typeof u.arrayBuffer === "function",
+  Blob: isBlobLike,
+  File: isBlobLike,
 }
 
 /** Whether fetch can read a body of this tag: the methods it reads are there (a getter or trap that throws: it cannot). */
@@ -98,7 +102,7 @@ export const bodyKind = (u: unknown): BodyKind => {
   if (isSharedBuffer(u)) return "shared"
   if (ArrayBuffer.isView(u)) return isSharedBuffer(slot(SLOTS.viewBuffer, u) ?? slot(SLOTS.dataViewBuffer, u)) ? "shared" : "as-is"
   if (slot(SLOTS.arrayBuffer, u) !== undefined || isWebBody(u)) return "as-is"
-  const tag = WEB_BODY_TAG.exec(tagOf(u))?.[1]
+  const tag = webBodyTag(u)
   return tag === undefined ? "json" : fetchReads(tag, u) ? "as-is" : "unreadable"
 }
 
