@@ -1716,7 +1716,7 @@ describe("where a request goes", () => {
   })
 
   it("without a base url, values cannot write a scheme with no // and host: http:evil.example would name the host evil.example", () => {
-    for (const [route, values, name] of [["GET {a}:{b}", { a: "http", b: "evil.example" }, "a"], ["GET {+u}", { u: "https:/evil.example" }, "u"], ["POST {name}:cancel", { name: "ops-1" }, "name"]] as const) {
+    for (const [route, values, name] of [["GET {a}:{b}", { a: "http", b: "evil.example" }, "a"], ["GET {+u}", { u: "https:/evil.example" }, "u"], ["POST {name}:cancel", { name: "ops-1" }, "name"], ["GET {+a,u}", { u: "https:/evil.example" }, "u"]] as const) {
       const e = endpoint.either(route, { ...values, baseUrl: "" })
       expect(e._tag === "Left" && e.left.message).toBe(`${name}: a value cannot give the url a scheme without "//" and a host (URL parsers would read what follows as the host)`)
     }

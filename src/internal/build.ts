@@ -221,14 +221,14 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
   const path = pieces === undefined ? Template.expandWith(c.template, o.params) : right(pieces.right.join(""))
   if (path._tag === "Left") return path.left
   const base = o.baseUrl ?? ""
-  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, pieces?.right ?? [], path.right)
+  if (c.absolute ?? hasSchemeAndHost(path.right)) return keptHost(c, pieces?.right ?? [], path.right, o.params)
   if (base !== "") return joinBase(base, path.right, c.lead || path.right.charAt(0)) // the text is not read: a fresh url stays unflattened
   // without a base the url goes as it is: values may not make it name a host
   const moved = c.absolute === undefined && hasScheme(path.right) ? 'give the url a scheme without "//" and a host (URL parsers would read what follows as the host)'
     : path.right.startsWith("//") && !c.template.source.startsWith("//") ? 'make the url start with "//" (it would name another host)' : undefined
-  if (moved === undefined) return keptHost(c, pieces?.right ?? [], path.right)
+  if (moved === undefined) return keptHost(c, pieces?.right ?? [], path.right, o.params)
   const first = c.template.parts.find((p) => typeof p !== "string") // a value wrote the scheme or one of the slashes
-  return new EndpointError(typeof first === "object" ? shown(first.variables[0]!.name) : "url", `a value cannot ${moved}`)
+  return new EndpointError(typeof first === "object" ? blamed(first, o.params) : "url", `a value cannot ${moved}`)
 }
 
 /**
@@ -242,7 +242,7 @@ const urlOf = (c: Compiled, o: Options): Result<string> => {
  * or a value then joins the host (`https://unpkg.com{/pkg}@{version}`). A value may write a host the text
  * leaves to it, a label, a port after a colon, userinfo before an `@`.
  */
-const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Result<string> => {
+const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string, params: Options["params"]): Result<string> => {
   if (c.host === undefined) return url
   const { at, hostTextAfter, hostTextSurely } = c.host
   const parts = c.template.parts
@@ -252,10 +252,10 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
     if (typeof part === "string") colon ||= part.includes(":")
     else if (colon ? pieces[i] !== "" : !/^[A-Za-z\d+.-]*$/.test(pieces[i]!)) {
       if (!c.host.slashed && !hasScheme(url)) return url // no scheme (`{+name}:cancel` with `a/b:c`): no authority
-      return c.host.originByValue ? url : hostMoved(part, url) // a value that wrote its own scheme wrote the origin: the first, before a port only
+      return c.host.originByValue ? url : hostMoved(blamed(part, params), url) // a value that wrote its own scheme wrote the origin: the first, before a port only
     }
   }
-  const start = hostStart(c.host, parts, pieces, url)
+  const start = hostStart(c.host, parts, pieces, url, params)
   if (start === undefined || isError(start)) return start ?? url
   let last = "/" // the character written last in the authority ("/" for the slashes that open it), and whether the text wrote it
   let byText = true
@@ -268,10 +268,10 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
     if (typeof part !== "string") {
       // going on from the host's text is a label's only where host text surely follows; ending the host, wherever host text may follow
       const goesOn = inside !== "" && byText && !":.@[]/".includes(last) && !hostTextSurely[i] // "www{.dom*}" too: the text cannot say whether "www" is the host
-      if (/[@\\]/.test(inside) || goesOn || (cut >= 0 && hostTextAfter[i])) return hostMoved(part, url)
+      if (/[@\\]/.test(inside) || goesOn || (cut >= 0 && hostTextAfter[i])) return hostMoved(blamed(part, params), url)
       if (written === "" && endsAuthority(part)) unwritten ??= part
     }
-    if (unwritten !== undefined && inside !== "") return hostJoined(unwritten, url)
+    if (unwritten !== undefined && inside !== "") return hostJoined(blamed(unwritten, params), url)
     if (inside !== "") [last, byText] = [inside.slice(-1), typeof part === "string"]
     if (cut >= 0) return url
   }
@@ -287,7 +287,7 @@ const keptHost = (c: Compiled, pieces: ReadonlyArray<string>, url: string): Resu
  * and then a value, or after `//` anything (`https://{host}/{owner}` or `https://{host}{/owner}` with
  * `""` and `evil.com` would make the path the host); only the text's own host may follow it so.
  */
-const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: ReadonlyArray<string>, url: string): Result<readonly [number, number]> | undefined => {
+const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: ReadonlyArray<string>, url: string, params: Options["params"]): Result<readonly [number, number]> | undefined => {
   let empty: Template.Expression | undefined // the first value that stood at the host's start and wrote nothing
   let skipped = false // slashes came after it
   for (let i = shape.at; i < parts.length; i++) {
@@ -297,22 +297,25 @@ const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: 
     const slashes = slashesAt(written)
     const byValue = typeof part !== "string"
     if (byValue && written === "") empty ??= part
-    if (byValue && written !== "" && (slashes > 0 || !shape.slashed) && shape.textPastSlashes[i]) return hostMoved(part, url)
+    if (byValue && written !== "" && (slashes > 0 || !shape.slashed) && shape.textPastSlashes[i]) return hostMoved(blamed(part, params), url)
     skipped ||= empty !== undefined && slashes > 0
-    if (skipped && written !== "") return hostEmptied(empty!, url) // what follows the slashes would be the host
+    if (skipped && written !== "") return hostEmptied(blamed(empty!, params), url) // what follows the slashes would be the host
     if (slashes < written.length) return [i, skip + slashes]
   }
   return undefined
 }
 
-const hostEmptied = (e: Template.Expression, url: string): EndpointError =>
-  new EndpointError(shown(e.variables[0]!.name), `a value cannot leave the host empty: URL parsers would read the path as the host (${quote(url.slice(0, 100))})`)
+/** The name an error about what an expression wrote gives: its first variable with a value (`b` in `{+a,b}` when `a` has none), else its first. */
+const blamed = (e: Template.Expression, params: Options["params"]): string => shown((e.variables.find((v) => own(params, v.name) != null) ?? e.variables[0]!).name)
 
-const hostJoined = (e: Template.Expression, url: string): EndpointError =>
-  new EndpointError(shown(e.variables[0]!.name), `a value that writes nothing here lets what follows join the host: it would send the request to ${quote(url.slice(0, 100))}`)
+const hostEmptied = (name: string, url: string): EndpointError =>
+  new EndpointError(name, `a value cannot leave the host empty: URL parsers would read the path as the host (${quote(url.slice(0, 100))})`)
 
-const hostMoved = (e: Template.Expression, url: string): EndpointError =>
-  new EndpointError(shown(e.variables[0]!.name), `a value cannot change the host the url names: it would send the request to ${quote(url.slice(0, 100))}`)
+const hostJoined = (name: string, url: string): EndpointError =>
+  new EndpointError(name, `a value that writes nothing here lets what follows join the host: it would send the request to ${quote(url.slice(0, 100))}`)
+
+const hostMoved = (name: string, url: string): EndpointError =>
+  new EndpointError(name, `a value cannot change the host the url names: it would send the request to ${quote(url.slice(0, 100))}`)
 
 // the query or the body ---------------------------------------------------------------------------
 
