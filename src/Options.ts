@@ -422,7 +422,7 @@ const isNormalMediaType = (u: unknown): u is MediaType => {
   if (!isPlainObject(u) || Object.keys(u).some((k) => k !== "format" && k !== "previews")) return false
   const p = own(u, "previews")
   const names = isArray(p) ? membersOf(p) : undefined
-  return (own(u, "format") === undefined || format.is(u.format)) && names !== undefined &&
+  return has(u, "format") && (u.format === undefined || format.is(u.format)) && names !== undefined && // format is a key of the model, undefined or not
     names.every((n) => previewNamed.is(n) && previewName(n) === n) && new Set(names).size === names.length
 }
 
@@ -462,6 +462,15 @@ const blank: Options = { ...empty }
 const isMisspeltBaseUrl = (key: string): boolean => key.length === 7 && key !== "baseUrl" && key.toLowerCase() === "baseurl"
 const MISSPELT_BASE_URL = "the option is spelt baseUrl; as a parameter this would go to the query or the body, and the request to the default base url"
 
+/**
+ * Whether flat options are the model itself (what `decode` and `concat` return): every field a key, one of them
+ * `undefined` (flat options never show one: `decode` drops it, `encode` leaves it out), and `params` a record. Read
+ * as flat options, its parameters would be one parameter named `params`: a body `{ params: { title } }`.
+ */
+const isModelForm = (flat: Record<string, unknown>): boolean =>
+  has(flat, "params") && isPlainObject(flat.params) && RESERVED_KEYS.every((key) => has(flat, key)) && RESERVED_KEYS.some((key) => flat[key] === undefined)
+const MODEL_FORM = "options in the model's form (what Options.decode and Options.concat return) where flat options are expected: its parameters would be one parameter named params; pass Options.encode(options)"
+
 /** Reads flat options into the model, in one pass: the snapshot of the caller's object is its own parameters unless a key is reserved or undefined. */
 const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
   if (!isPlainObject(u)) return failure(u, c, `expected a plain object, got ${kindOf(u)}`)
@@ -479,6 +488,7 @@ const decodeFlat = (u: unknown, c: t.Context): t.Validation<Options> => {
       continue
     }
     if (params === undefined) {
+      if (isModelForm(flat)) return failure(flat.params, at(c, "params", flat.params), MODEL_FORM) // it holds reserved keys: asked once, here
       params = {}
       for (let j = 0; j < i; j++) put(params, keys[j]!, flat[keys[j]!]) // the parameters before this key
     }

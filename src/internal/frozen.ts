@@ -5,7 +5,7 @@ import { EndpointError } from "../EndpointError.js"
 import type { Options } from "../Options.js"
 import { childOf } from "./describe.js"
 import { fail, left, right, toEndpointError } from "./either.js"
-import { isDense, isPlainObject, isReplacing, put, REPLACING } from "./object.js"
+import { isArray, isDense, isPlainObject, isReplacing, put, REPLACING } from "./object.js"
 
 const MAX_OBJECTS = 2 ** 17
 
@@ -20,12 +20,12 @@ export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> => 
     const copies = new Map<object, Record<string, unknown>>()
     const pending: Array<[source: Record<string, unknown>, copy: Record<string, unknown>, path: string]> = []
     const copyOf = (u: unknown, path: string): unknown => {
-      if (!Array.isArray(u) && !isPlainObject(u)) return u
+      if (!isArray(u) && !isPlainObject(u)) return u // isArray: false for a revoked Proxy, an opaque value kept by reference
       let copy = copies.get(u)
       if (copy === undefined) {
         // a getter may hand out a new object at each read, for ever: the copy stops at a bound no real default reaches
         if (copies.size >= MAX_OBJECTS) throw new EndpointError(path, `defaults may hold at most ${MAX_OBJECTS} objects and arrays`)
-        const made: Record<string, unknown> = Array.isArray(u) ? ([] as never) : isReplacing(u) ? Object.create(REPLACING) : {}
+        const made: Record<string, unknown> = isArray(u) ? ([] as never) : isReplacing(u) ? Object.create(REPLACING) : {}
         copies.set(u, (copy = made))
         pending.push([u as Record<string, unknown>, made, path])
       }
@@ -34,7 +34,7 @@ export const frozenCopy = <A>(value: A, root = ""): Either<EndpointError, A> => 
     const top = copyOf(value, root)
     for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
       const [source, copy, path] = next
-      const list = Array.isArray(source)
+      const list = isArray(source)
       reading = path
       if (list && !isDense(source)) return fail(path, "a sparse array (with holes) cannot be a default")
       for (const key of Object.keys(source)) {

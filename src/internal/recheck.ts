@@ -4,7 +4,7 @@ import type { Either } from "fp-ts/lib/Either.js"
 import type { EndpointError } from "../EndpointError.js"
 import { child, shown } from "./describe.js"
 import { fail, left, toEndpointError } from "./either.js"
-import { has, isPlainObject, put } from "./object.js"
+import { has, isPlainObject, own, put } from "./object.js"
 import { decode, fieldSemigroups, isReserved, RESERVED_KEYS, type Options } from "../Options.js"
 
 /**
@@ -16,7 +16,7 @@ import { decode, fieldSemigroups, isReserved, RESERVED_KEYS, type Options } from
 export const recheck = (o: Options): Either<EndpointError, Options> => {
   let reading = "options" // where a getter or Proxy trap that throws stands
   try {
-    const params: unknown = isPlainObject(o) ? o.params : undefined
+    const params: unknown = isPlainObject(o) ? own(o, "params") : undefined // own: a polluted Object.prototype supplies nothing
     if (!isPlainObject(o) || !isPlainObject(params)) return fail("options", "expected options in the model's form, with params (Options.decode makes them)")
     const stray = Object.keys(o).find((key) => !has(fieldSemigroups, key))
     if (stray !== undefined) return fail(shown(stray), "is no field of Options: a parameter goes in params")
@@ -26,8 +26,8 @@ export const recheck = (o: Options): Either<EndpointError, Options> => {
       put(flat, reading, params[reading])
     }
     for (reading of RESERVED_KEYS) {
-      const value = o[reading as keyof Options]
-      if (value !== undefined) flat[reading] = value // no reserved key is a member of Object.prototype
+      const value = own(o, reading)
+      if (value !== undefined) put(flat, reading, value) // defined: a setter someone added to Object.prototype receives nothing
     }
     return decode(flat)
   } catch (e) {
