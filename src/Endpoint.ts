@@ -86,8 +86,14 @@ type Landed<K, A, B> = undefined extends B ? A | ([Exclude<B, undefined>] extend
   : K extends "headers" | "request" ? Defaulted<A, B> : B
 /** Two media types combined: the format as {@link Defaulted} has it, and previews the ordered union of both lists. */
 type MediaTypes<A, B> = Defaulted<Without<A, "previews">, Without<B, "previews">> & ("previews" extends keyof A | keyof B ? { readonly previews: ReadonlyArray<string> } : unknown)
-/** The keys of both whose two types have nothing in common, and `mediaType` (whose previews, two lists, would intersect to `never`). */
-type Clashing<D, O> = { [K in keyof D & keyof O]-?: [D[K] & O[K]] extends [never] ? K : K extends "mediaType" ? K : never }[keyof D & keyof O]
+/** The keys of both whose two types have nothing in common, `mediaType` (whose previews, two lists, would intersect to `never`), `request`
+ * (merged deeply: {@link Landed} combines it key by key), and those
+ * where either value is not a record and the later does not fit the earlier: at run time only two plain objects merge, anything else
+ * is replaced (`{ a: 1 }` then `"x"` is `"x"`, whose intersection `{ a: 1 } & "x"` would claim an `a`; two lists are the later one, not
+ * the intersection of two tuples; `string` then `"x"` intersect to `"x"`, the later value, as they are). */
+type Clashing<D, O> = { [K in keyof D & keyof O]-?: [D[K] & O[K]] extends [never] ? K : K extends "mediaType" | "request" ? K : [D[K], O[K]] extends [Mergeable, Mergeable] ? never : [O[K]] extends [D[K]] ? never : K }[keyof D & keyof O]
+/** What may merge key by key at run time, as far as types tell: an object that is no list nor function (a class instance passes: the types cannot tell it from a plain object). */
+type Mergeable = object & { readonly length?: never; readonly call?: never; readonly apply?: never }
 
 /** Whether `T` is `any`, the one type for which the distributive test gives both answers (`0 extends 1 & T` fails for a `T` bound to `object`). */
 type IsAny<T> = boolean extends (T extends never ? true : false) ? true : false

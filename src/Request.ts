@@ -69,7 +69,7 @@ const onDraft = <A>(self: Draft<string>, f: (options: Options) => E.Either<Endpo
     if (self._tag === "Right") return chain(recheck(self.right), f)
     // a Left of another copy of the package (its CommonJS build) comes back as this copy's error, as a thrown one does
     return self._tag === "Left" && isEndpointError(self.left) ? left(toEndpointError(self.left, "draft")) : fail("draft", "expected a Draft (an Either from Request)")
-  })
+  }, "draft") // a forged draft whose _tag or right getter throws is named as the draft
 
 /** Adds the options `fragment()` makes. A url or method, once set, stays: a different one is an error, as for `endpoint()`. */
 const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
@@ -103,11 +103,14 @@ const defaultsOf = (defaults: object): E.Either<EndpointError, Options> => {
   return chain(builtIn, (b) => chain(decode(defaults), (d) => frozenOptions(concat(b, d)))) // as endpoint.defaults keeps them: a hole or a throwing getter inside is an error
 }
 
+/** An error's path inside the defaults, as `Merge.merge` names it: `defaults` for the whole (`options`, or none), else `defaults.<path>`. */
+const underDefaults = (path: string): string => (path === "" || path === "options" ? "defaults" : `defaults.${path}`)
+
 /** Runs `f` on the draft's options over the defaults (see `defaultsOf`), validated; errors name them `defaults.<path>`. */
 const overDefaults = <A>(defaults: object, self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
   onDraft(self, (options) => {
     const d = attempt(() => defaultsOf(defaults))
-    return d._tag === "Left" ? fail(`defaults.${d.left.path}`, d.left.problem) : f(concat(d.right, options))
+    return d._tag === "Left" ? fail(underDefaults(d.left.path), d.left.problem) : f(concat(d.right, options))
   })
 
 /** A draft with nothing in it.

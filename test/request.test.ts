@@ -150,6 +150,18 @@ describe("Request pipeline", () => {
     expect(left(pipe(Request.route("GET /x"), Request.previews([, "a"] as Array<string>)))).toBe("mediaType.previews")
     expect(left(pipe(Request.route("GET /x{/s*}"), Request.param("s", Array.from({ length: 40_000 }, () => "ab"))))).toBe("url")
   })
+  test("an error from a forged draft or from defaults that cannot be read names the field: draft, defaults", () => {
+    const trap = new Proxy({}, { get: () => { throw new Error("trap") }, getPrototypeOf: () => { throw new Error("trap") } })
+    for (const built of [Request.build(trap as never), Request.merged(trap as never), Request.param(trap as never, "a", 1)]) {
+      expect(E.isLeft(built) && [built.left.path, built.left.problem]).toEqual(["draft", "reading the input failed (Error: trap)"])
+    }
+    const throwingFn = new Proxy(() => ({}), { get: () => { throw new Error("trap") } })
+    const viaFn = pipe(Request.route("GET /x"), Request.buildWith(throwingFn as never))
+    expect(E.isLeft(viaFn) && viaFn.left.message).toBe("defaults: reading the input failed (Error: trap)")
+    // as Merge.merge names defaults that are no options: `defaults`, not `defaults.options`
+    const viaNull = pipe(Request.route("GET /x"), Request.buildWith(null as never))
+    expect(E.isLeft(viaNull) && viaNull.left.message).toBe("defaults: expected a plain object, got null")
+  })
   test("build and buildWith never throw, whatever they are given", () => {
     const forged = { _tag: "Left", left: Object.create(EndpointError.prototype) }
     for (const draft of [undefined, 1, "x", {}, { _tag: "Right" }, { _tag: "Right", right: 1 }, { _tag: "Left", left: "boom" }, forged]) {

@@ -490,6 +490,21 @@ describe("a cascade that overrides a default (Defaulted: the later value wins, a
     expectTypeOf(endpoint.defaults({ page: 1, previews: "a" }).defaults({ previews: "b" }).DEFAULTS.previews).toEqualTypeOf<"b">()
     expectTypeOf(endpoint.defaults({ headers: { previews: "a" } }).defaults({ headers: { previews: "b" } }).DEFAULTS.headers.previews).toEqualTypeOf<"b">()
   })
+  test("a value that is not a record replaces the earlier one, as at run time: no intersection claims what is gone", () => {
+    const s = endpoint.defaults({ p: { a: 1 } }).defaults({ p: "x" })
+    expectTypeOf(s.DEFAULTS.p).toEqualTypeOf<"x">() // at run time "x": an intersection `{ a: 1 } & "x"` would claim p.a
+    const l = endpoint.defaults({ labels: ["a"] }).defaults({ labels: ["b", "c"] })
+    expectTypeOf(l.DEFAULTS.labels).toEqualTypeOf<readonly ["b", "c"]>() // two lists: the later one, not `never` members
+    const o = endpoint.defaults({ p: { a: 1 } }).defaults({ p: [1] })
+    expectTypeOf(o.DEFAULTS.p).toEqualTypeOf<readonly [1]>()
+    const r = endpoint.defaults({ request: { agent: { a: 1 }, timeout: 1 } }).defaults({ request: { agent: "x" } })
+    expectTypeOf(r.DEFAULTS.request.agent).toEqualTypeOf<"x">() // request merges key by key, each key as a parameter does
+    expectTypeOf(r.DEFAULTS.request.timeout).toEqualTypeOf<1>()
+    const m = endpoint.defaults({ p: { a: 1 } }).defaults({ p: { b: 2 } })
+    expectTypeOf(m.DEFAULTS.p).toEqualTypeOf<{ readonly a: 1 } & { readonly b: 2 }>() // two records merge
+    assertType<Endpoint>(s)
+    assertType<Endpoint>(r)
+  })
   test("a method overridden gives the later method; an undefined override keeps the earlier value", () => {
     expectTypeOf(endpoint.defaults({ method: "POST", url: "/x" }).defaults({ method: "PUT" })({}).method).toEqualTypeOf<"put">()
     const u = endpoint.defaults({ owner: "o" }).defaults({ owner: undefined })
