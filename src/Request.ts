@@ -62,19 +62,35 @@ type Build<Supplied extends string = never> = <M extends string = never, T exten
   self: [Exclude<M, Supplied>] extends [never] ? Draft<M, T> : `missing parameter: ${Exclude<M, Supplied>}`,
 ) => E.Either<EndpointError, RequestOptions<string extends T ? string : Lowercase<T>>>
 
-/** Runs `f` on a draft's options, validated again (anyone can forge a draft); a Left draft passes, a throw becomes a Left. */
+/** The drafts this module made, frozen: what was checked when one was made is what it holds, so a step need not check it again. */
+const made = new WeakSet<object>()
+
+/**
+ * A draft made here: its options, parameters, headers and media type (copies of its own, never a caller's
+ * object) frozen, and remembered in `made`. A long pipeline then checks each step's options once, not the
+ * whole draft again at every step.
+ */
+const minted = (draft: E.Either<EndpointError, Options>): Draft => {
+  if (draft._tag === "Left") return draft
+  const o = draft.right
+  for (const own of [o, o.params, o.headers, o.mediaType, o.mediaType.previews]) Object.freeze(own)
+  made.add(Object.freeze(draft))
+  return draft
+}
+
+/** Runs `f` on a draft's options, validated again unless this module made it (anyone can forge a draft); a Left draft passes, a throw becomes a Left. */
 const onDraft = <A>(self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
   attempt(() => {
     if (typeof self !== "object" || self === null) return fail("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
-    if (self._tag === "Right") return chain(recheck(self.right), f)
+    if (self._tag === "Right") return made.has(self) ? f(self.right) : chain(recheck(self.right), f)
     // a Left of another copy of the package (its CommonJS build) comes back as this copy's error, as a thrown one does
     return self._tag === "Left" && isEndpointError(self.left) ? left(toEndpointError(self.left, "draft")) : fail("draft", "expected a Draft (an Either from Request)")
   }, "draft") // a forged draft whose _tag or right getter throws is named as the draft
 
 /** Adds the options `fragment()` makes. A url or method, once set, stays: a different one is an error, as for `endpoint()`. */
 const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
-  onDraft(self, (draft) =>
-    chain(decode(fragment()), (more) => chain(Merge.keepRoute(draft, more), (kept) => right(concat(draft, kept)))))
+  minted(onDraft(self, (draft) =>
+    chain(decode(fragment()), (more) => chain(Merge.keepRoute(draft, more), (kept) => right(concat(draft, kept))))))
 
 /** A {@link Step} that adds the options `fragment(...args)` makes: data-first with one argument more than `fragment` takes. */
 const step = <Args extends Array<unknown>>(fragment: (...args: Args) => object): Step<Args> =>
@@ -119,7 +135,7 @@ const overDefaults = <A>(defaults: object, self: Draft<string>, f: (options: Opt
  * Request.build(Request.with(Request.empty, { url: "/user" })) // right({ method: "get", url: "https://api.github.com/user", ... })
  * @since 0.1.0
  */
-export const empty: Draft = /* @__PURE__ */ Object.freeze(right(emptyOptions))
+export const empty: Draft = /* @__PURE__ */ minted(right(emptyOptions))
 
 /** A draft from options, validated as `endpoint(options)` validates them.
  * @example
@@ -127,7 +143,7 @@ export const empty: Draft = /* @__PURE__ */ Object.freeze(right(emptyOptions))
  * Request.fromOptions({ headers: 1 }) // left(EndpointError: headers: expected a plain object, got number)
  * @since 0.1.0
  */
-export const fromOptions = (options: unknown): Draft => decode(options)
+export const fromOptions = (options: unknown): Draft => minted(decode(options))
 
 /** A draft from a route, `"<METHOD> <URL>"`, and optional parameters.
  * @example
@@ -136,7 +152,7 @@ export const fromOptions = (options: unknown): Draft => decode(options)
  * @since 0.1.0
  */
 export const route = <R extends string, const P extends object = {}>(route: R, params?: FitsAll<RequiredNames<Parsed<R>["url"]>, P, KeepsMethod<Parsed<R>["method"], P, P>>): Draft<RequiredNames<Parsed<R>["url"], SuppliedBy<P>>, Parsed<R>["method"]> =>
-  chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true))
+  minted(chain(Merge.fromRoute(route), (r) => Merge.withOptions(r, params, true)))
 
 /** Adds options, which win over the draft's; `params` is the same step, named for what it is mostly for.
  * @example

@@ -1,8 +1,10 @@
 // The FP pipeline: every request endpoint() can build, built as a pipe that ends in an Either.
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
+import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError, isEndpointError, Request, Options } from "../src/index.js"
+import { arbRawOptions } from "./properties/arbitraries.js"
 
 describe("Request pipeline", () => {
   test("route, params, headers, authorization, base url, previews, format, data: same as endpoint()", () => {
@@ -161,6 +163,31 @@ describe("Request pipeline", () => {
     // as Merge.merge names defaults that are no options: `defaults`, not `defaults.options`
     const viaNull = pipe(Request.route("GET /x"), Request.buildWith(null as never))
     expect(E.isLeft(viaNull) && viaNull.left.message).toBe("defaults: expected a plain object, got null")
+  })
+  test("a draft Request made is frozen, and trusted as it is; a copy of one, which anyone can change, is checked again", () => {
+    const made = pipe(Request.route("POST /x"), Request.header("x-a", "1"), Request.previews(["a"]), Request.param("p", { q: 1 }))
+    const parts = E.isRight(made) ? [made, made.right, made.right.params, made.right.headers, made.right.mediaType, made.right.mediaType.previews] : []
+    expect(parts.map(Object.isFrozen)).toEqual([true, true, true, true, true, true])
+    expect(E.isRight(made) && Object.isFrozen(made.right.params.p)).toBe(false) // a caller's value is the caller's
+    for (const draft of [Request.empty, Request.fromOptions({ url: "/x" }), Request.route("GET /x", { a: 1 }), Request.with(Request.empty, { url: "/y" })]) {
+      expect(E.isRight(draft) && [Object.isFrozen(draft), Object.isFrozen(draft.right)]).toEqual([true, true])
+    }
+    const copy = E.isRight(made) ? { _tag: "Right", right: { ...made.right, headers: { "x-a": "1\r\nx-b: 2" } } } : made
+    const built = Request.build(copy as never)
+    expect(E.isLeft(built) && built.left.message).toMatch(/^headers.x-a: header value contains CR/)
+  })
+  test("trusting the drafts Request made changes no result: a pipeline builds as one whose every draft is a copy", () => {
+    const copied = (d: Request.Draft<string>): Request.Draft =>
+      E.isRight(d) ? ({ _tag: "Right", right: { ...d.right, params: { ...d.right.params }, headers: { ...d.right.headers }, mediaType: { ...d.right.mediaType, previews: [...d.right.mediaType.previews] } } } as Request.Draft) : d
+    fc.assert(
+      fc.property(fc.array(arbRawOptions, { minLength: 1, maxLength: 4 }), (all) => {
+        const made = all.reduce<Request.Draft>((d, o) => Request.with(d, o as never), Request.empty)
+        const fromCopies = all.reduce<Request.Draft>((d, o) => Request.with(copied(d), o as never), Request.empty)
+        expect(Request.build(copied(made))).toEqual(Request.build(made))
+        expect(Request.build(fromCopies)).toEqual(Request.build(made))
+      }),
+      { numRuns: 300 },
+    )
   })
   test("build and buildWith never throw, whatever they are given", () => {
     const forged = { _tag: "Left", left: Object.create(EndpointError.prototype) }
