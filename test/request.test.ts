@@ -189,6 +189,18 @@ describe("Request pipeline", () => {
       { numRuns: 300 },
     )
   })
+  test("a draft's url and method stay once set; what the types leave to run time is an EndpointError there", () => {
+    const message = (d: Request.Draft<string>) => (E.isLeft(d) ? d.left.message : "no error")
+    expect(message(Request.with(Request.fromOptions({ url: "/x" }), { url: "/y" }))).toBe('url: set to "/x" already, the options give "/y"; to send a body field of that name, put the body in data')
+    expect(message(Request.with(Request.route("GET /x"), { method: "POST" }))).toMatch(/^method: set to "GET" already, the options give "POST"/)
+    expect(endpoint({ url: "/x", method: "GET" }, { url: "/y", method: "POST" })).toMatchObject({ method: "post", url: "https://api.github.com/y" }) // endpoint(a, b): b wins
+    const sameMethod = Request.with(Request.route("GET /x"), { method: "get" })
+    expect(E.isRight(sameMethod) && sameMethod.right.method).toBe("GET")
+    const since = Request.build(Request.param(Request.route("GET /x{?since}"), "since", new Date(0))) // optional: the types let it through
+    expect(E.isLeft(since) && since.left.path).toBe("since")
+    const prefixed = Request.build(Request.param(Request.route("GET /c/{sha:7}"), "sha", ["a", "b"]))
+    expect(E.isLeft(prefixed) && prefixed.left.message).toBe("sha: a prefix modifier cannot apply to a list")
+  })
   test("build and buildWith never throw, whatever they are given", () => {
     const forged = { _tag: "Left", left: Object.create(EndpointError.prototype) }
     for (const draft of [undefined, 1, "x", {}, { _tag: "Right" }, { _tag: "Right", right: 1 }, { _tag: "Left", left: "boom" }, forged]) {
