@@ -9,6 +9,7 @@ import { kindOf } from "./internal/describe.js"
 import { dual } from "./internal/dual.js"
 import { attempt, chain, fail, left, right, toEndpointError } from "./internal/either.js"
 import { frozenOptions } from "./internal/frozen.js"
+import { isPlainObject } from "./internal/object.js"
 import { recheck } from "./internal/recheck.js"
 import * as Merge from "./Merge.js"
 import { concat, decode, empty as emptyOptions, encode, isReserved, type Options } from "./Options.js"
@@ -78,11 +79,18 @@ const minted = (draft: E.Either<EndpointError, Options>): Draft => {
   return draft
 }
 
+/**
+ * Whether a made draft's `request`, the one field it holds by reference (the caller's object, returned as it is),
+ * is still a plain object: its prototype may have changed since (`Object.setPrototypeOf`, a Proxy's trap). Else the
+ * draft is checked whole, which refuses it as it would a forged one.
+ */
+const keptPlain = (o: Options): boolean => o.request === undefined || isPlainObject(o.request)
+
 /** Runs `f` on a draft's options, validated again unless this module made it (anyone can forge a draft); a Left draft passes, a throw becomes a Left. */
 const onDraft = <A>(self: Draft<string>, f: (options: Options) => E.Either<EndpointError, A>): E.Either<EndpointError, A> =>
   attempt(() => {
     if (typeof self !== "object" || self === null) return fail("draft", `expected a Draft (an Either from Request), got ${kindOf(self)}`)
-    if (self._tag === "Right") return made.has(self) ? f(self.right) : chain(recheck(self.right), f)
+    if (self._tag === "Right") return made.has(self) && keptPlain(self.right) ? f(self.right) : chain(recheck(self.right), f)
     // a Left of another copy of the package (its CommonJS build) comes back as this copy's error, as a thrown one does
     return self._tag === "Left" && isEndpointError(self.left) ? left(toEndpointError(self.left, "draft")) : fail("draft", "expected a Draft (an Either from Request)")
   }, "draft") // a forged draft whose _tag or right getter throws is named as the draft

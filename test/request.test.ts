@@ -176,6 +176,18 @@ describe("Request pipeline", () => {
     const built = Request.build(copy as never)
     expect(E.isLeft(built) && built.left.message).toMatch(/^headers.x-a: header value contains CR/)
   })
+  test("a made draft holds the caller's request by reference: one that is no plain object any more is refused as in a forged draft", () => {
+    const request: Record<string, unknown> = { timeout: 1 }
+    const made = Request.meta(Request.route("GET /x"), request)
+    Object.setPrototypeOf(request, Date.prototype) // after the draft was made
+    const forged = E.isRight(made) ? ({ _tag: "Right", right: { ...made.right } } as Request.Draft) : made
+    for (const draft of [made, forged]) {
+      const merged = Request.merged(draft)
+      expect(E.isLeft(merged) && merged.left.message).toBe("request: expected a plain object, got Date")
+      const stepped = Request.meta(draft, { b: 2 }) // a deep merge would make a plain record of it
+      expect(E.isLeft(stepped) && stepped.left.message).toBe("request: expected a plain object, got Date")
+    }
+  })
   test("trusting the drafts Request made changes no result: a pipeline builds as one whose every draft is a copy", () => {
     const copied = (d: Request.Draft<string>): Request.Draft =>
       E.isRight(d) ? ({ _tag: "Right", right: { ...d.right, params: { ...d.right.params }, headers: { ...d.right.headers }, mediaType: { ...d.right.mediaType, previews: [...d.right.mediaType.previews] } } } as Request.Draft) : d

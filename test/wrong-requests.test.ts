@@ -167,6 +167,9 @@ describe("a path value cannot move the request", () => {
       ["GET https://h{+a,b}/x", { b: "@evil.com" }, "b"], // the error names the expression's variable that has a value
       ["GET https://{+a,b}/x", { a: null, b: "/evil.com" }, "b"],
       ["GET https://{+x}{+a,b}/x", { x: "h.example", b: "@evil.com" }, "b"],
+      ["GET https://h{+a,b}/x", { a: [], b: "@evil.com" }, "b"], // an empty list, a list of nulls, an empty record: no value (RFC 6570 §2.3)
+      ["GET https://h{+a,b}/x", { a: [null], b: "@evil.com" }, "b"],
+      ["GET https://h{+a,b}/x", { a: { k: null }, b: "@evil.com" }, "b"],
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(new RegExp(`^${name}: a value cannot change the host the url names`))
     expect(errorOf(() => endpoint("GET https://{host}/{owner}/repos", { host: "", owner: "evil.com" })).message).toBe(
       'host: a value cannot leave the host empty: URL parsers would read the path as the host ("https:///evil.com/repos")',
@@ -179,6 +182,7 @@ describe("a path value cannot move the request", () => {
       ["GET https:{host}/{owner}", { host: "", owner: "evil.com" }],
       ["GET http{s}:/{host}/x", { s: "s" }],
       ["GET https://{x,host}/{owner}", { host: "", owner: "evil.com" }],
+      ["GET https://{x,host}/{owner}", { x: [], host: "", owner: "evil.com" }],
     ] as const) expect(errorOf(() => endpoint(route, values)).message).toMatch(/^host: a value cannot leave the host empty/)
     for (const [url, values, name] of [ // {/p}, {?q} or {#f} writing nothing: the text or values after it would join the host
       ["https://unpkg.com{/pkg}@{version}{/file}", { version: "evil.com", file: "index.js" }, "pkg"], // https://unpkg.com@evil.com/index.js
