@@ -80,18 +80,22 @@ type LowerHeaders<O> = O extends { readonly headers: infer H extends object }
   : O
 /** `T` without the keys `K`, its index signature kept (`Omit` would keep nothing but it). */
 type Without<T, K> = { [P in keyof T as P extends K ? never : P]: T[P] }
-/** What `O`'s value at `K` makes of `D`'s: `D`'s where it may be `undefined`; `headers`, `mediaType` and `request` combine key by key. */
+/** What `O`'s value at `K` makes of `D`'s: `D`'s where it may be `undefined`; `headers`, `mediaType`, `request` and two records combine key by key, at every depth. */
 type Landed<K, A, B> = undefined extends B ? A | ([Exclude<B, undefined>] extends [never] ? never : Landed<K, A, Exclude<B, undefined>>)
   : K extends "mediaType" ? MediaTypes<A, B>
-  : K extends "headers" | "request" ? Defaulted<A, B> : B
+  : K extends "headers" | "request" ? Defaulted<A, B>
+  : [A, B] extends [Mergeable, Mergeable] ? Defaulted<A, B> : B
 /** Two media types combined: the format as {@link Defaulted} has it, and previews the ordered union of both lists. */
 type MediaTypes<A, B> = Defaulted<Without<A, "previews">, Without<B, "previews">> & ("previews" extends keyof A | keyof B ? { readonly previews: ReadonlyArray<string> } : unknown)
 /** The keys of both whose two types have nothing in common, `mediaType` (whose previews, two lists, would intersect to `never`), `request`
- * (merged deeply: {@link Landed} combines it key by key), and those
- * where either value is not a record and the later does not fit the earlier: at run time only two plain objects merge, anything else
- * is replaced (`{ a: 1 }` then `"x"` is `"x"`, whose intersection `{ a: 1 } & "x"` would claim an `a`; two lists are the later one, not
- * the intersection of two tuples; `string` then `"x"` intersect to `"x"`, the later value, as they are). */
-type Clashing<D, O> = { [K in keyof D & keyof O]-?: [D[K] & O[K]] extends [never] ? K : K extends "mediaType" | "request" ? K : [D[K], O[K]] extends [Mergeable, Mergeable] ? never : [O[K]] extends [D[K]] ? never : K }[keyof D & keyof O]
+ * (merged deeply: {@link Landed} combines it key by key), and those where the later value does not fit the earlier: at run time
+ * only two plain objects merge, anything else is replaced (`{ a: 1 }` then `"x"` is `"x"`, whose intersection `{ a: 1 } & "x"` would
+ * claim an `a`; two lists are the later one, not the intersection of two tuples; `string` then `"x"` intersect to `"x"`, the later
+ * value, as they are). Two records that clash are combined by {@link Landed} key by key, so a clash inside them (`{ a: { x: 1 } }`
+ * then `{ a: 5 }`, `authorization: "token a"` then a `string`) is the later value too, at any depth; one that fits stays an intersection. */
+type Clashing<D, O> = { [K in keyof D & KnownKeys<O>]-?: [D[K] & O[K]] extends [never] ? K : K extends "mediaType" | "request" ? K : [O[K]] extends [D[K]] ? never : K }[keyof D & KnownKeys<O>]
+/** The keys `T` names, not those only its index signature covers (a `Record<string, number>` need not hold `b`: `D`'s stays). */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: 0 }
 /** What may merge key by key at run time, as far as types tell: an object that is no list nor function (a class instance passes: the types cannot tell it from a plain object). */
 type Mergeable = object & { readonly length?: never; readonly call?: never; readonly apply?: never }
 

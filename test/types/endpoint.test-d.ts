@@ -505,6 +505,22 @@ describe("a cascade that overrides a default (Defaulted: the later value wins, a
     assertType<Endpoint>(s)
     assertType<Endpoint>(r)
   })
+  test("inside two records the later value replaces too, at any depth: no intersection claims what is gone", () => {
+    const n = endpoint.defaults({ p: { a: { x: 1 } } }).defaults({ p: { a: 5 } })
+    expectTypeOf(n.DEFAULTS.p.a).toEqualTypeOf<5>() // at run time p is { a: 5 }: { x: 1 } & 5 would claim p.a.x
+    const r = endpoint.defaults({ request: { a: { b: { x: 1 } } } }).defaults({ request: { a: { b: "s" } } })
+    expectTypeOf(r.DEFAULTS.request.a.b).toEqualTypeOf<"s">()
+    const token: string = "token b"
+    const h = endpoint.defaults({ headers: { authorization: "token a" } }).defaults({ headers: { authorization: token } })
+    expectTypeOf(h.DEFAULTS.headers.authorization).toEqualTypeOf<string>() // the later string, not the earlier literal
+    const m = endpoint.defaults({ p: { a: 1, b: 1 } }).defaults({ p: { a: 2 } })
+    expectTypeOf(m.DEFAULTS.p.a).toEqualTypeOf<2>()
+    expectTypeOf(m.DEFAULTS.p.b).toEqualTypeOf<1>() // { a: 2, b: 1 } at run time
+    const wide: Record<string, number> = { n: 1 }
+    expectTypeOf(endpoint.defaults({ p: { b: "s" } }).defaults({ p: wide }).DEFAULTS.p.b).toEqualTypeOf<"s">() // an index signature need not hold b
+    assertType<Endpoint>(n)
+    assertType<Endpoint>(h)
+  })
   test("a method overridden gives the later method; an undefined override keeps the earlier value", () => {
     expectTypeOf(endpoint.defaults({ method: "POST", url: "/x" }).defaults({ method: "PUT" })({}).method).toEqualTypeOf<"put">()
     const u = endpoint.defaults({ owner: "o" }).defaults({ owner: undefined })
