@@ -9,7 +9,7 @@ import { frozenCopy, frozenOptions } from "./internal/frozen.js"
 import { Bounded } from "./internal/memo.js"
 import * as Merge from "./Merge.js"
 import { concat, decode, encode, type FlatOptions, type Options, type ReservedKey } from "./Options.js"
-import type { NamesOf, ParamsOfNames } from "./Params.js"
+import type { NamesOf, ParamsOfNames, Placeholder, Scalar } from "./Params.js"
 import { build } from "./internal/build.js"
 import type { RequestOptions } from "./Parse.js"
 import type { Parsed } from "./Route.js"
@@ -52,17 +52,24 @@ export interface BuiltInDefaults extends FlatOptions {
   readonly mediaType: { readonly format: string; readonly previews: ReadonlyArray<string> }
 }
 
-/** The parameters defaults `D` supply: known keys whose value cannot be `undefined` or `null`
- * (every name when `D` is `any`).
+/** The parameters defaults `D` supply: known keys whose value can fill a placeholder, a {@link Placeholder}
+ * or, for the `Prefixed` names (`{sha:7}`), a {@link Scalar}; a `Date`, or a list for a prefixed name, would be
+ * an `EndpointError` at run time, so it supplies nothing. Options (`method`, `headers`, …) count when they cannot
+ * be `undefined` or `null`. Every name when `D` is `any`.
  * @example
  * import type { BuiltInDefaults, SuppliedBy } from "fp-endpoint"
- * type S = SuppliedBy<BuiltInDefaults & { readonly owner: "octokit"; readonly page?: number }>
+ * type S = SuppliedBy<BuiltInDefaults & { readonly owner: "octokit"; readonly page?: number; readonly since: Date }>
  * // "owner" | "method" | "baseUrl" | "headers" | "mediaType"
+ * type T = SuppliedBy<{ readonly sha: readonly ["a", "b"] }, "sha"> // never: a prefix cannot cut a list
  * @since 0.1.0
  */
-export type SuppliedBy<D> = IsAny<D> extends true
+export type SuppliedBy<D, Prefixed extends string = never> = IsAny<D> extends true
   ? string
-  : Extract<keyof { [K in keyof D as K extends string ? (string extends K ? never : undefined extends D[K] ? never : null extends D[K] ? never : K) : never]: 0 }, string>
+  : Extract<keyof { [K in keyof D as K extends string ? (string extends K ? never : Supplies<K, D[K], Prefixed>) : never]: 0 }, string>
+/** `K`, when its value `V` supplies it (see {@link SuppliedBy}); else `never`. */
+type Supplies<K extends string, V, Prefixed extends string> = undefined extends V ? never : null extends V ? never
+  : K extends ReservedKey ? K
+  : [V] extends [K extends Prefixed ? Scalar : Placeholder] ? K : never
 
 /** The type of `concat(D, O)`, what `defaults(o)` makes of defaults `D`: `D & O`, except at a key where both
  * cannot hold (`owner: "a"`, then `owner: "b"`, whose intersection would be `never`): there `O`'s value wins, or
@@ -117,7 +124,7 @@ type MethodOf<D> = D extends { readonly method: infer M extends string } ? M : s
  */
 export type OptionsFor<U extends string, D, M extends string = string, V extends string = string> = ParamsOfNames<
   NamesOf<U>,
-  SuppliedBy<D>
+  SuppliedFor<U, D>
 > & { readonly method?: M | undefined; readonly url?: V | undefined } & Given
 
 /**
@@ -139,8 +146,10 @@ interface Given {
   readonly [parameter: string]: any
 }
 
+/** The parameters of url `U` that defaults `D` supply: a prefixed name by a scalar only. */
+type SuppliedFor<U extends string, D> = SuppliedBy<D, NamesOf<U>["scalar"]>
 /** The required parameters of url `U` that defaults `D` do not supply. */
-type Missing<U extends string, D> = Exclude<NamesOf<U>["required"], SuppliedBy<D>>
+type Missing<U extends string, D> = Exclude<NamesOf<U>["required"], SuppliedFor<U, D>>
 
 /**
  * A route alone: itself when it needs no parameter the defaults do not supply, else a type no
@@ -155,7 +164,7 @@ type Alone<R extends string, D> = [Missing<Parsed<R>["url"], D>] extends [never]
  * `string` is left to the run-time check. `undefined` too when nothing is missing.
  */
 type RouteOptions<R extends string, D, M extends string, V extends string> =
-  | (ParamsOfNames<NamesOf<Parsed<R>["url"]>, SuppliedBy<D>> & { readonly method?: Fixed<M, Parsed<R>["method"], true> | undefined; readonly url?: Fixed<V, Parsed<R>["url"], false> | undefined } & Given)
+  | (ParamsOfNames<NamesOf<Parsed<R>["url"]>, SuppliedFor<Parsed<R>["url"], D>> & { readonly method?: Fixed<M, Parsed<R>["method"], true> | undefined; readonly url?: Fixed<V, Parsed<R>["url"], false> | undefined } & Given)
   | ([Missing<Parsed<R>["url"], D>] extends [never] ? undefined : never)
 /** `X`, a literal given where the route fixed `Fixed` (`Loose`: in any case), when it is that or a plain `string`; else what it must be. */
 type Fixed<X extends string, Route extends string, Loose extends boolean> = string extends X | Route ? X

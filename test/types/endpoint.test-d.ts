@@ -11,6 +11,7 @@ import {
   type MergedAs,
   type FlatOptions as OptionsType,
   type RequestOptions,
+  type SuppliedBy,
 } from "../../src/index.js"
 
 describe("required placeholders", () => {
@@ -248,6 +249,45 @@ describe("defaults", () => {
     const e = endpoint.defaults({ owner: undefined, repo: null })
     // @ts-expect-error owner and repo are still missing
     e("GET /repos/{owner}/{repo}", {})
+  })
+
+  test("a value that cannot fill a placeholder supplies nothing: it would be an EndpointError at run time", () => {
+    const dated = endpoint.defaults({ owner: new Date() })
+    // @ts-expect-error owner is missing: a Date cannot expand
+    dated("GET /repos/{owner}/{repo}", { repo: "r" })
+    // @ts-expect-error missing parameter: owner
+    dated("GET /repos/{owner}")
+    dated("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" })
+    dated("POST /x") // a body field takes any value
+    // @ts-expect-error a later Date replaces a good value, as at run time
+    endpoint.defaults({ owner: "o" }).defaults({ owner: new Date() })("GET /repos/{owner}")
+    endpoint.defaults({ owner: new Date() }).defaults({ owner: "o" })("GET /repos/{owner}")
+    // @ts-expect-error a Date in withDefaults neither
+    withDefaults({ owner: new Date() })("GET /repos/{owner}")
+  })
+
+  test("a prefixed placeholder is supplied by a scalar only, as endpoint() takes it", () => {
+    const listed = endpoint.defaults({ sha: ["a", "b"] })
+    // @ts-expect-error missing parameter: sha (a prefix cannot cut a list)
+    listed("GET /c/{sha:7}")
+    // @ts-expect-error sha is missing
+    listed("GET /c/{sha:7}", { page: 1 })
+    listed("GET /c/{sha:7}", { sha: "abcdef0" })
+    listed("GET /c/{sha}") // a list fills a name without a prefix
+    listed("GET /c/{sha*}")
+    // @ts-expect-error a record neither, in a default url
+    endpoint.defaults({ url: "/c/{sha:7}", sha: { a: "1" } })({})
+    endpoint.defaults({ sha: "abcdef0123" })("GET /c/{sha:7}")
+  })
+
+  test("SuppliedBy: the keys whose value fills a placeholder (a scalar for the prefixed names given), and the options set", () => {
+    expectTypeOf<SuppliedBy<BuiltInDefaults & { readonly owner: "octokit"; readonly page?: number }>>().toEqualTypeOf<
+      "owner" | "method" | "baseUrl" | "headers" | "mediaType"
+    >()
+    expectTypeOf<SuppliedBy<{ readonly owner: Date; readonly repo: "r"; readonly f: () => void; readonly m: string | Date }>>().toEqualTypeOf<"repo">()
+    expectTypeOf<SuppliedBy<{ readonly sha: readonly ["a"]; readonly q: { readonly a: 1 } }>>().toEqualTypeOf<"sha" | "q">()
+    expectTypeOf<SuppliedBy<{ readonly sha: readonly ["a"]; readonly q: { readonly a: 1 }; readonly n: 1 }, "sha" | "q" | "n">>().toEqualTypeOf<"n">()
+    expectTypeOf<SuppliedBy<any>>().toEqualTypeOf<string>()
   })
 
   test("DEFAULTS keeps its precise type", () => {

@@ -39,6 +39,11 @@ test("the README's types example", () => {
   mine("GET /repos/{owner}/{repo}/issues/{issue_number}")
   const owner: "octokit" = mine.DEFAULTS.owner
   assert.strictEqual(owner, "octokit")
+  // A default that cannot fill a placeholder supplies nothing: a `Date`, or a list for a prefix.
+  assert.throws(() =>
+    // @ts-expect-error "missing parameter: sha"
+    mine.defaults({ sha: ["a", "b"] })("GET /repos/{owner}/{repo}/commits/{sha:7}"),
+  )
 
   // A route typed as plain `string` is not checked: anything goes, as before.
   const route: string = "GET /repos/{owner}/{repo}"

@@ -42,6 +42,14 @@ describe("Request pipeline types", () => {
     // @ts-expect-error options given as defaults supply owner, not repo
     pipe(Request.route("GET /repos/{owner}/{repo}"), Request.buildWith({ owner: "o" }))
   })
+  test("defaults whose value cannot fill a placeholder supply nothing", () => {
+    const draft = pipe(Request.route("GET /repos/{owner}/{repo}"), Request.param("repo", "r"))
+    // @ts-expect-error missing parameter: owner (a Date cannot expand)
+    pipe(draft, Request.buildWith({ owner: new Date() }))
+    // @ts-expect-error the same through an endpoint
+    pipe(draft, Request.buildWith(endpoint.defaults({ owner: new Date() })))
+    pipe(draft, Request.buildWith({ owner: "o", since: new Date() })) // since fills no placeholder
+  })
   test("a route typed as plain string is not checked", () => {
     const route: string = "GET /repos/{owner}"
     pipe(Request.route(route), Request.build)
