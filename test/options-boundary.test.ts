@@ -4,21 +4,13 @@
 import * as E from "fp-ts/lib/Either.js"
 import { pipe } from "fp-ts/lib/function.js"
 import { afterEach, describe, expect, it } from "vitest"
-import { endpoint, EndpointError, Merge, Options, Parse, Request } from "../src/index.js"
+import { endpoint, Merge, Options, Parse, Request } from "../src/index.js"
+import { errorOf } from "./helpers.js"
 
 const decoded = (o: object): Options.Options => {
   const r = Options.decode(o)
   if (E.isLeft(r)) throw r.left
   return r.right
-}
-const thrown = (f: () => unknown): EndpointError => {
-  try {
-    f()
-  } catch (e) {
-    expect(e).toBeInstanceOf(EndpointError)
-    return e as EndpointError
-  }
-  throw new Error("no error")
 }
 
 describe("options in the model's form where flat options are expected", () => {
@@ -41,7 +33,7 @@ describe("options in the model's form where flat options are expected", () => {
       ["Merge.merge", () => { const r = Merge.merge(d, "POST /x", model); if (E.isLeft(r)) throw r.left }],
       ["Options.decode", () => { const r = Options.decode(model); if (E.isLeft(r)) throw r.left }],
     ]
-    for (const [where, f] of cases) expect([where, thrown(f).message]).toEqual([where, expect.stringMatching(MESSAGE)])
+    for (const [where, f] of cases) expect([where, errorOf(f).message]).toEqual([where, expect.stringMatching(MESSAGE)])
   })
 
   it("encoded, it is what the cascade gives; flat options with a parameter named params stay as they were", () => {
