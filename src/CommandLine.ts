@@ -11,7 +11,7 @@ import { urlTooLong, withQuery } from "./internal/build.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, toEndpointError, tryCatch } from "./internal/either.js"
 import { changedNumber, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
-import { has, isArray, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
+import { has, hasValue, isArray, membersOf, own, put, tabulate } from "./internal/object.js"
 import { pairOf } from "./internal/query.js"
 import { isToken } from "./internal/token.js"
 import { isReserved } from "./Options.js"
@@ -368,14 +368,11 @@ const withQueryOf = (result: RequestOptions, query: string): RequestOptions => {
 
 /** Refuses a path placeholder (`{name}`, `{+name}`, `:name`) without a value: on a command line that is a mistake. */
 const requirePlaceholders = (merged: Merged): void => {
-  // undefined as the expansion has it (RFC 6570 §2.3): undefined, null, or a list or object with no member but null or undefined
-  const isUndefined = (v: unknown): boolean =>
-    v === undefined || v === null || ((isArray(v) || isPlainObject(v)) && Object.values(v).every((m) => m === undefined || m === null))
   const missing = new Set<string>()
   for (const part of orThrow(Template.parse(merged.url ?? "")).parts) {
     if (typeof part === "string" || !part.inPath || (part.operator !== "" && part.operator !== "+")) continue
-    // a name that is an option's is left to endpoint(), which says the placeholder is named as an option
-    for (const { name } of part.variables) if (!isReserved(name) && isUndefined(own(merged, name))) missing.add(name)
+    // undefined as the expansion has it (RFC 6570 §2.3); a name that is an option's is left to endpoint(), which says the placeholder is named as an option
+    for (const { name } of part.variables) if (!isReserved(name) && !hasValue(own(merged, name))) missing.add(name)
   }
   if (missing.size > 0) throw new EndpointError("", `missing parameter${missing.size > 1 ? "s" : ""}: ${[...missing].map(shown).join(", ")}`)
 }

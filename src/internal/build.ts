@@ -7,7 +7,7 @@ import { kindOf, quote, shown } from "./describe.js"
 import { fail, left, right, toEndpointError } from "./either.js"
 import { textOf } from "./encode.js"
 import { byFrozenAndText, byText } from "./memo.js"
-import { has, isArray, membersOf, own, put } from "./object.js"
+import { has, hasValue, isArray, membersOf, own, put } from "./object.js"
 import { previewName } from "./preview.js"
 import { pairOf } from "./query.js"
 import { type Headers, isReserved, type MediaType, type Options } from "../Options.js"
@@ -307,21 +307,6 @@ const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: 
 
 /** The name an error about what an expression wrote gives: its first variable with a value (`b` in `{+a,b}` when `a` has none), else its first. */
 const blamed = (e: Template.Expression, params: Options["params"]): string => shown((e.variables.find((v) => hasValue(own(params, v.name))) ?? e.variables[0]!).name)
-
-/**
- * Whether a value is defined to RFC 6570 (§2.3), as the expansion has it: not `null` or `undefined`, nor a list or a
- * record with no member that is neither. The value was expanded already; where reading it again throws, it counts.
- */
-const hasValue = (u: unknown): boolean => {
-  if (u === undefined || u === null) return false
-  if (typeof u !== "object") return true
-  try {
-    const members: object | undefined = isArray(u) ? membersOf(u) : u
-    return members === undefined || Object.keys(members).some((k) => (members as Record<string, unknown>)[k] != null)
-  } catch {
-    return true
-  }
-}
 
 const hostEmptied = (name: string, url: string): EndpointError =>
   new EndpointError(name, `a value cannot leave the host empty: URL parsers would read the path as the host (${quote(url.slice(0, 100))})`)

@@ -98,6 +98,21 @@ export const membersOf = (a: ReadonlyArray<unknown>): Array<unknown> | undefined
   return isDenseTo(a, n) ? tabulate(n, (i) => a[i]) : undefined
 }
 
+/**
+ * Whether a value is defined to RFC 6570 (§2.3), as the expansion has it: not `null` or `undefined`, nor a list or a
+ * record with no member that is neither. For a value expanded already; where reading it again throws, it counts.
+ */
+export const hasValue = (u: unknown): boolean => {
+  if (u === undefined || u === null) return false
+  if (typeof u !== "object") return true
+  try {
+    const members: object | undefined = isArray(u) ? membersOf(u) : u
+    return members === undefined || Object.keys(members).some((k) => (members as Record<string, unknown>)[k] != null)
+  } catch {
+    return true
+  }
+}
+
 /** `[f(0), …, f(n - 1)]` by a loop: `Array.from({ length: n }, f)` would ask `Object.prototype` for an iterator, which a caller may have added. */
 export const tabulate = <A>(n: number, f: (i: number) => A): Array<A> => {
   const out: Array<A> = []
