@@ -74,7 +74,7 @@ const made = new WeakSet<object>()
 const minted = (draft: E.Either<EndpointError, Options>): Draft => {
   if (draft._tag === "Left") return draft
   const o = draft.right
-  for (const own of [o, o.params, o.headers, o.mediaType, o.mediaType.previews]) Object.freeze(own)
+  for (const part of [o, o.params, o.headers, o.mediaType, o.mediaType.previews]) Object.freeze(part)
   made.add(Object.freeze(draft))
   return draft
 }
