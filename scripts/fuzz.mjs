@@ -614,7 +614,8 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
         const [raw, lower] = [r.headers[name], name.toLowerCase()]
         const value = String(raw)
         if (!TOKEN.test(name) || BREAKS_LINE.test(value) || names.has(lower) || !(typeof raw === "string" || Number.isFinite(raw))) return "headers"
-        if (["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"].includes(lower)) return "headers" // fetch writes or refuses them
+        if (["host", "content-length", "sec-fetch-mode", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"].includes(lower)) return "headers" // fetch writes or refuses them
+        if (lower === "__proto__" || hasLoneSurrogate(value)) return "headers" // Node's fetch loses the name; a lone surrogate has no UTF-8 form
         names.add(lower)
         argv.push([`header ${JSON.stringify(lower)}`, "-H", /^[ \t]*$/.test(value) ? `${lower};` : `${lower}: ${value}`])
       }
@@ -623,6 +624,7 @@ export const hostileProperties = ({ fc, lib, FOREIGN }) => {
       // the adapters' own rule: application/json, or any type/subtype+json
       const json = type !== undefined && /^(?:application\/json|[^/]+\/[\s\S]+\+json)$/i.test(String(r.headers[type]).split(";")[0].trim())
       if (body !== undefined && typeof body !== "string" && !json) return "body" // an object body only under a JSON content type
+      if (typeof body === "string" && hasLoneSurrogate(body)) return "body" // no UTF-8 form: fetch and a terminal would write U+FFFD
       // an absolute http(s) url without credentials, as fetch reads and sends it (curl would also send gopher:, file:, user:password@)
       let sent
       try {

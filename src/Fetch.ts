@@ -9,6 +9,7 @@ import { bodyKind, isBoxedBigInt, isBoxedString, isBoxedSymbol, isInvalidDate, i
 import { jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
 import { has, isArray, isDense, isPlainObject, membersOf, own, put, tabulate } from "./internal/object.js"
 import { breaksLine, isToken } from "./internal/token.js"
+import { loneSurrogateAt } from "./internal/encode.js"
 import type { RequestOptions } from "./Parse.js"
 
 // The platform's RequestInit, one of its fields, and its Request: the DOM's or undici's (through @types/node), or
@@ -55,9 +56,17 @@ const guard = <A>(path: string | (() => string), f: () => A, problem = (why: str
 const read = (o: object, key: string, path = key): unknown => guard(path, () => (o as Record<string, unknown>)[key])
 const readOwn = (o: object, key: string, path = key): unknown => guard(path, () => own(o, key)) // not from a polluted prototype
 
-/** Headers that fetch sets from the url and the body (`host`, `content-length`: a value given is replaced, silently),
- * or that manage the connection, which fetch refuses (Node's, but for `connection: close`) or drops (browsers); curl would send them as given. */
-const FETCH_OWN = ["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"]
+/** Headers that fetch sets from the url, the body and the request's mode (`host`, `content-length`, `sec-fetch-mode`: a value
+ * given is replaced, silently, or dropped by browsers, as every `sec-` header), or that manage the connection, which fetch
+ * refuses (Node's, but for `connection: close`) or drops (browsers); curl would send them as given. */
+const FETCH_OWN = ["host", "content-length", "sec-fetch-mode", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"]
+/** Node's fetch copies a headers record into a plain object, where the name `__proto__` sets the prototype: the header is lost. */
+const PROTO_LOST = "fetch reads headers into an object, where this name would set its prototype: the request would not carry it"
+/** Why a string has no UTF-8 form, which fetch and a terminal replace with U+FFFD; `undefined` when it has one. */
+const noUtf8 = (s: string): string | undefined => {
+  const at = loneSurrogateAt(s)
+  return at < 0 ? undefined : `lone surrogate at index ${at}, which has no UTF-8 form`
+}
 
 /** Lowercase names and string values, each checked the way `Headers` checks it when `probe` (for fetch; curl sends any character but CR, LF or NUL). */
 const toHeaderRecord = (source: unknown, probe: boolean): Record<string, string> => {
@@ -73,10 +82,13 @@ const toHeaderRecord = (source: unknown, probe: boolean): Record<string, string>
     if (!isToken(name)) throw new EndpointError(path, "header name is not an RFC 9110 token")
     const [value, lower] = [String(raw), name.toLowerCase()]
     if (FETCH_OWN.includes(lower)) throw new EndpointError(path, "fetch writes this header itself or refuses it, so the request would not carry this value")
+    if (lower === "__proto__") throw new EndpointError(path, PROTO_LOST)
     if (has(headers, lower)) throw new EndpointError(path, guard(path, () => sameHeader(source, name, lower)))
     // Headers trims CR and LF at either end before its own check, and fetch would send the trimmed value; ours is as given
     if (breaksLine(value)) throw new EndpointError(path, "header value contains CR, LF or NUL")
     guard(path, () => platform?.set(name, value), (why) => `rejected by Headers (${why}): ${quote(value)}`)
+    const lone = noUtf8(value) // for curl, which sends a value as UTF-8; fetch's Headers refused it above, as beyond Latin-1
+    if (lone !== undefined) throw new EndpointError(path, lone)
     put(headers, lower, value)
   }
   return headers
@@ -251,8 +263,11 @@ const toJson = (body: unknown): string => {
   throw new EndpointError("body", `${aKind(body)} cannot be serialised as JSON`)
 }
 
-/** What fetch is given: a string, form or binary body as it is; anything else as JSON, under a JSON content type. */
+/** What fetch is given: a string, form or binary body as it is; anything else as JSON, under a JSON content type.
+ * A string with a lone surrogate is refused: fetch would send U+FFFD in its place (JSON keeps it, as an escape). */
 const toBody = (body: unknown, contentType: string | undefined): unknown => {
+  const lone = typeof body === "string" ? noUtf8(body) : undefined
+  if (lone !== undefined) throw new EndpointError("body", `${lone}: fetch would send U+FFFD in its place`)
   const kind = bodyKind(body)
   if (kind === "as-is") return body
   if (kind === "shared") {
@@ -348,8 +363,9 @@ const buildRequest = (result: RequestOptions): PlatformRequest => {
   }
 }
 
-/** Request options as the arguments of `fetch`. Throws `EndpointError` for a header value `Headers` rejects,
- * a body JSON cannot hold, an object body without a JSON content type, or a fetch option fetch would reject.
+/** Request options as the arguments of `fetch`. Throws `EndpointError` for a header value `Headers` rejects, a header
+ * fetch would not send as given (`host`, `sec-fetch-mode`, `__proto__`, ...), a body JSON cannot hold, a string body
+ * with a lone surrogate, an object body without a JSON content type, or a fetch option fetch would reject.
  * @example
  * import { endpoint, toRequestInit } from "fp-endpoint"
  * const [url, init] = toRequestInit(endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n" }))

@@ -446,6 +446,26 @@ describe("numbers and controls in JSON", () => {
   })
 })
 
+describe("--curl and a lone surrogate, which has no UTF-8 form", () => {
+  test("in a text body or a header value it is refused: the printed command would carry U+FFFD in its place", () => {
+    expect(capture(["--curl", "POST", "/x", 'data:="a\\ud800b"', "Content-Type:text/plain"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "fp-endpoint: body: lone surrogate at index 1, which has no UTF-8 form: fetch would send U+FFFD in its place\n",
+    })
+    expect(capture(["--curl", "GET", "/x", 'headers:={"x-a": "a\\ud800b"}'])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "fp-endpoint: headers.x-a: lone surrogate at index 1, which has no UTF-8 form\n",
+    })
+  })
+  test("in a JSON body it is written as its escape, which keeps it", () => {
+    const { code, stdout } = capture(["--curl", "POST", "/x", 'a:="\\ud800"'])
+    expect(code).toBe(0)
+    expect(stdout).toContain(`--data-raw '{"a":"\\ud800"}'`)
+  })
+})
+
 describe("printing a body with a sparse array", () => {
   test("is an EndpointError found fast, not a string as long as the array's declared length", () => {
     const started = performance.now()

@@ -87,8 +87,8 @@ const withQueryText = (url: string, query: string): string => {
   const separator = !base!.includes("?") ? "?" : /[?&]$/.test(base!) ? "" : "&"
   return [base + separator + query, ...fragment].join("#")
 }
-/** Headers fetch writes itself or refuses. */
-const FETCH_OWN = ["host", "content-length", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade"]
+/** Headers fetch writes itself, refuses or loses. */
+const FETCH_OWN = ["host", "content-length", "sec-fetch-mode", "connection", "transfer-encoding", "expect", "keep-alive", "upgrade", "__proto__"]
 /** The url fetch sends, as WHATWG's parser writes it: absolute http or https, no credentials; else `undefined`. */
 const fetchUrlOf = (url: string): string | undefined => {
   try {

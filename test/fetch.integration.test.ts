@@ -587,6 +587,41 @@ describe("nothing but EndpointError escapes", () => {
   })
 })
 
+describe("what Node's fetch would not send as given is an EndpointError", () => {
+  const received1 = () => only().headers
+
+  it("a lone surrogate in a text body: fetch sends U+FFFD in its place (it has no UTF-8 form)", async () => {
+    const r = api("POST /x", { data: "a\ud800b", headers: { "content-type": "text/plain" } })
+    await fetch(r.url, { method: "POST", headers: r.headers, body: r.body as string })
+    expect(only().body).toEqual(Buffer.from("a\ufffdb"))
+    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
+      expect(errorOf(f).message).toBe("body: lone surrogate at index 1, which has no UTF-8 form: fetch would send U+FFFD in its place")
+    }
+    // in a JSON body it is written as the escape \ud800, which keeps it
+    expect(toRequestInit(api("POST /x", { a: "\ud800" }))[1].body).toBe('{"a":"\\ud800"}')
+  })
+
+  it("a sec-fetch-mode header: fetch writes its own (the request's mode), so the value given is not sent", async () => {
+    const r = api("GET /x", { headers: { "sec-fetch-mode": "navigate" } })
+    await fetch(r.url, { headers: r.headers })
+    expect(received1()["sec-fetch-mode"]).toBe("cors")
+    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
+      expect(errorOf(f).message).toBe("headers.sec-fetch-mode: fetch writes this header itself or refuses it, so the request would not carry this value")
+    }
+  })
+
+  it("a header named __proto__: Node's fetch reads the headers into an object, where the name sets the prototype, so it is not sent", async () => {
+    const headers = JSON.parse('{"__proto__": "x", "x-a": "1"}') as Record<string, string>
+    const r: RequestOptions = { method: "get", url: `${base}/x`, headers }
+    await fetch(r.url, { headers })
+    expect(received1()).toMatchObject({ "x-a": "1" })
+    expect(Object.keys(received1())).not.toContain("__proto__")
+    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
+      expect(errorOf(f).message).toBe('headers.__proto__: fetch reads headers into an object, where this name would set its prototype: the request would not carry it')
+    }
+  })
+})
+
 describe("the README's recipes are the tested ones", () => {
   it("every region of test/recipes.ts appears verbatim in README.md", () => {
     const recipes = readFileSync(new URL("./recipes.ts", import.meta.url), "utf8")
