@@ -1,7 +1,7 @@
 // Example tests, one group per section of SPEC.md (§2 to §7), plus the seed's examples.
 import { readFileSync } from "node:fs"
 import { describe, expect, test } from "vitest"
-import { endpoint, EndpointError, Merge, Options, Request, Route } from "../src/index.js"
+import { endpoint, EndpointError, Merge, Options, Parse, Request, Route } from "../src/index.js"
 import { errorOf, mergeDefaults } from "./helpers.js"
 
 const UA = `fp-endpoint/${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}`
@@ -433,6 +433,17 @@ describe("§6 parse", () => {
     expect(endpoint("GET /x", { headers: { accept: "application/vnd.github.a-preview-preview+json" }, mediaType: { previews: ["a"] } }).headers.accept).toBe(
       "application/vnd.github.a-preview+json",
     )
+  })
+  test("a format is refused only when the accept it builds would be longer than the limit", () => {
+    const max = Parse.MAX_HEADER_LENGTH
+    // "application/vnd.github.v3." and the format: exactly the limit, then one more
+    expect(endpoint("GET /x", { mediaType: { format: "f".repeat(max - 26) } }).headers.accept).toBe("application/vnd.github.v3." + "f".repeat(max - 26))
+    expect(errorOf(() => endpoint("GET /x", { mediaType: { format: "f".repeat(max - 25) } })).path).toBe("headers.accept")
+    // an accept near the limit with no vendor type is not changed by a format
+    const accept = "text/html," + "x".repeat(max - 20)
+    expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw" } }).headers.accept).toBe(accept)
+    // previews replace the whole value: the result is short
+    expect(endpoint("GET /x", { headers: { accept }, mediaType: { format: "raw", previews: ["a"] } }).headers.accept).toBe("application/vnd.github.a-preview.raw")
   })
   test("an octet-stream accept is left alone, in any case (media types are case-insensitive)", () => {
     for (const accept of ["application/octet-stream", "Application/Octet-Stream"]) {

@@ -391,11 +391,21 @@ const bodyOf = (params: Options["params"], names: Compiled["names"]): Record<str
 const tooLong = (): EndpointError =>
   new EndpointError("headers.accept", `the value built from mediaType would be longer than ${MAX_HEADER_LENGTH} characters`)
 
-/** Each vendor media type of `accept` with the format in place of its own: `vnd.github.v3.raw`. */
+/**
+ * Each vendor media type of `accept` with the format in place of its own: `vnd.github.v3.raw`. The
+ * length is counted entry by entry and the work stops past the limit: the value is refused only when
+ * it would be too long (a format may shorten an entry, or meet none), and a long format on many
+ * entries is never built out.
+ */
 const withFormat = (accept: string, format: string): Result<string> => {
   const entries = accept.split(",")
-  if (accept.length + entries.length * (format.length + 1) > MAX_HEADER_LENGTH) return tooLong()
-  return entries.map((e) => e.replace(VENDOR_TYPE, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`)).join(",")
+  let length = entries.length - 1 // the commas
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!.replace(VENDOR_TYPE, (_, vendor: string, v3 = "", space: string) => `${vendor}${v3}.${format}${space}`)
+    if ((length += entry.length) > MAX_HEADER_LENGTH) return tooLong()
+    entries[i] = entry
+  }
+  return entries.join(",")
 }
 /** A vendor media type, `application/vnd.github[.v3][.raw][+json]`, in any case: media types are case-insensitive (RFC 9110 §8.3.1). */
 const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/i
