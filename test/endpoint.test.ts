@@ -505,6 +505,15 @@ describe("§7 errors", () => {
   ])("%s", (_name, options, message) => {
     expect(errorOf(() => endpoint(options as object)).message).toContain(message)
   })
+  test("a header value over the limit is named as every other header error names it", () => {
+    const long = "v".repeat(Parse.MAX_HEADER_LENGTH + 1)
+    for (const name of ["x.y", "x*y"]) {
+      const named = errorOf(() => endpoint("GET /x", { headers: { [name]: {} } })).path
+      expect(named).toBe(`headers[${JSON.stringify(name)}]`)
+      expect(errorOf(() => endpoint("GET /x", { headers: { [name]: long } })).path).toBe(named)
+    }
+    expect(errorOf(() => endpoint("GET /x", { headers: { "X-Big": long } })).path).toBe("headers.x-big")
+  })
   test("the Either API returns failures as values", () => {
     const result = endpoint.either("GET /x", { headers: { a: {} } })
     expect(result._tag).toBe("Left")

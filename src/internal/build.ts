@@ -3,7 +3,7 @@
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "../EndpointError.js"
 import { isOpaqueBody } from "./body.js"
-import { kindOf, quote, shown } from "./describe.js"
+import { child, kindOf, quote, shown } from "./describe.js"
 import { fail, left, right, toEndpointError } from "./either.js"
 import { textOf } from "./encode.js"
 import { byFrozenAndText, byText } from "./memo.js"
@@ -452,7 +452,7 @@ const finalHeaders = (headers: Headers, mediaType: MediaType, json: boolean): Re
   let removes = false
   for (const name of Object.keys(headers)) {
     const value = headers[name]
-    if (typeof value === "string" && value.length > MAX_HEADER_LENGTH) return new EndpointError(`headers.${shown(name)}`, `longer than ${MAX_HEADER_LENGTH} characters`)
+    if (typeof value === "string" && value.length > MAX_HEADER_LENGTH) return new EndpointError(child("headers", name), `longer than ${MAX_HEADER_LENGTH} characters`) // named as the codec names a header
     removes ||= value === null || value === undefined
   }
   const out = (removes ? withoutNulls(headers) : { ...headers }) as HeaderRecord // a spread defines keys, as put does
