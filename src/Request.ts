@@ -104,17 +104,23 @@ const extend = (self: Draft<string>, fragment: () => unknown): Draft =>
 const step = <Args extends Array<unknown>>(fragment: (...args: Args) => object): Step<Args> =>
   dual(fragment.length + 1, (self: Draft<string>, ...args: Args) => extend(self, () => fragment(...args)))
 
+/** `{ [name]: value }`, the key defined, never assigned (`__proto__` too); a name that is not a string throws, for `extend` to catch. */
+const entry = (name: string, value: unknown): object => {
+  if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`)
+  return Object.fromEntries([[name, value]])
+}
+
 /**
- * `{ [name]: value }`, the key defined, never assigned (`__proto__` too); a name that is not a string, or
- * is an option's (`baseUrl` would move the request), throws, for `extend` to catch.
+ * A parameter's {@link entry}; a name that is an option's (`baseUrl` would move the request) throws too.
+ * Header names are not options: `Request.header` takes any, as `endpoint()`'s `headers` do.
  */
 const named = (name: string, value: unknown): object => {
-  if (typeof name !== "string") throw new EndpointError("name", `expected string, got ${kindOf(name)}`)
+  const parameter = entry(name, value)
   if (isReserved(name)) {
     const instead = name === "url" || name === "method" ? "a route fixes it; to send a body field of that name, put the body in data" : "set it with Request.with, or its own step"
     throw new EndpointError(name, `is an option, not a parameter: ${instead}`)
   }
-  return Object.fromEntries([[name, value]])
+  return parameter
 }
 
 /** The built-in defaults, decoded once. */
@@ -189,7 +195,7 @@ export const param: {
  * Request.header(Request.route("GET /user"), "If-None-Match", '"etag"')
  * @since 0.1.0
  */
-export const header: Step<[name: string, value: string | number]> = /* @__PURE__ */ step((name, value) => ({ headers: named(name, value) }))
+export const header: Step<[name: string, value: string | number]> = /* @__PURE__ */ step((name, value) => ({ headers: entry(name, value) }))
 
 /** Sets several headers; `null` removes one, a default one included.
  * @example

@@ -67,6 +67,13 @@ describe("Request pipeline", () => {
     }
     expect(E.isRight(pipe(draft, Request.param("title", "Bug"), Request.build))).toBe(true)
   })
+  test("a header may have an option's name: Request.header is endpoint()'s headers, whatever the name", () => {
+    for (const name of ["url", "method", "data", "request", "headers", "mediaType", "baseUrl"]) {
+      const built = pipe(Request.route("GET /x"), Request.header(name, "v"), Request.build)
+      expect(built).toEqual(E.right(endpoint("GET /x", { headers: { [name]: "v" } })))
+    }
+    expect(E.isLeft(Request.header(Request.empty, 5 as never, "v"))).toBe(true)
+  })
   test("buildWith on options layers them on the built-in defaults, as endpoint.defaults does: a token never goes to a relative url", () => {
     const draft = pipe(Request.route("GET /repos/{owner}/{repo}"), Request.param("repo", "r"))
     expect(pipe(draft, Request.buildWith({ owner: "o", headers: { authorization: "token T" } }))).toEqual(
