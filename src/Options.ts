@@ -370,7 +370,10 @@ const headerValueProblem = (u: unknown): string | undefined =>
 // a format and preview names are written into the accept header: a comma or a space there would add media types
 const TOKEN_WORDS = "an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~), as it is written into the accept header"
 const format = checkedString("Format", (s) => (s === "" || isToken(s) ? undefined : `expected "" or ${TOKEN_WORDS}, got ${quote(s)}`))
-const previewNamed = checkedString("Preview", (s) => (isToken(previewName(s)) ? undefined : `expected a name, ${TOKEN_WORDS}, got ${quote(s)}`))
+// a preview is read back from the accept header as a run of word characters and "-" (`a.b-preview` there names `b`)
+const PREVIEW_WORD = /^[\w-]+$/
+const previewNamed = checkedString("Preview", (s) =>
+  PREVIEW_WORD.test(previewName(s)) ? undefined : `expected a name of letters, digits, _ and -, as it is written into the accept header and read back from it, got ${quote(s)}`)
 
 /** Headers: one read of each string key (a symbol key is no header), names lowercased (two keys for one name are an error), `undefined` values left out. */
 const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {
@@ -430,7 +433,7 @@ const isNormalMediaType = (u: unknown): u is MediaType => {
  * (the template is checked when parsed). `baseUrl`: an absolute `http(s)` url with no query or
  * fragment, or `""`. `headers`: RFC 9110 token names, lowercased, values strings without CR,
  * LF or NUL, finite numbers or `null`, `undefined` ones left out. `mediaType`: `format` (`""` or an
- * RFC 9110 token) and `previews` (tokens, each kept once, without trailing `-preview`), any other key an error. `data`: anything. `request`: a plain
+ * RFC 9110 token) and `previews` (letters, digits, `_` and `-`, each kept once, without trailing `-preview`), any other key an error. `data`: anything. `request`: a plain
  * object. A new field of `Options` does not compile until it has one here.
  * @example
  * import { Options } from "fp-endpoint"

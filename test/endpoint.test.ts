@@ -86,14 +86,28 @@ describe("§3 normalisation", () => {
       return e._tag === "Left" ? e.left.message : e.right.headers.accept
     }
     expect(problem({ previews: ["a,text/html"] })).toBe(
-      `mediaType.previews[0]: expected a name, an RFC 9110 token (letters, digits and !#$%&'*+-.^_\`|~), as it is written into the accept header, got "a,text/html"`,
+      `mediaType.previews[0]: expected a name of letters, digits, _ and -, as it is written into the accept header and read back from it, got "a,text/html"`,
     )
-    expect(problem({ previews: ["ok", "-preview"] })).toMatch(/^mediaType\.previews\[1\]: expected a name, /) // names no preview
+    expect(problem({ previews: ["ok", "-preview"] })).toMatch(/^mediaType\.previews\[1\]: expected a name of /) // names no preview
     expect(problem({ format: "raw, text/html" })).toBe(
       `mediaType.format: expected "" or an RFC 9110 token (letters, digits and !#$%&'*+-.^_\`|~), as it is written into the accept header, got "raw, text/html"`,
     )
     expect(problem({ format: "star+json", previews: ["squirrel-girl"] })).toBe("application/vnd.github.squirrel-girl-preview.star+json")
     expect(problem({ format: "" })).toBe("application/vnd.github.v3+json")
+  })
+  test("a preview name is letters, digits, _ and -: the accept header it writes names that preview again, and no other", () => {
+    const accept = (mediaType: object, headers: object = {}) => {
+      const e = endpoint.either("GET /x", { mediaType, headers })
+      return e._tag === "Left" ? e.left.message : e.right.headers.accept
+    }
+    // "a.b" would be written as application/vnd.github.a.b-preview+json, which names the preview "b" when read back
+    expect(accept({ previews: ["a.b"] })).toBe(
+      `mediaType.previews[0]: expected a name of letters, digits, _ and -, as it is written into the accept header and read back from it, got "a.b"`,
+    )
+    expect(accept({ previews: ["ok", "x+y-preview"] })).toMatch(/^mediaType\.previews\[1\]: expected a name of letters, /)
+    const written = accept({ previews: ["squirrel-girl", "a_1"] })
+    expect(written).toBe("application/vnd.github.squirrel-girl-preview+json,application/vnd.github.a_1-preview+json")
+    expect(accept({ previews: ["a_1", "squirrel-girl"] }, { accept: written })).toBe(written) // read back: the same names, once each
   })
   test("decoding is the inverse of encoding: decode(encode(o)) is o", () => {
     const decoded = Options.decode({ url: "/x", mediaType: { previews: ["a-preview-preview"], format: "raw" }, headers: { "X-A": null }, p: 1 })

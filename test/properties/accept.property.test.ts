@@ -104,3 +104,22 @@ describe("the accept rewrite", () => {
     expect(amendAccept("application/vnd.github.v3x+json", { format: "raw" })).toBe("application/vnd.github.raw")
   })
 })
+
+describe("preview names round-trip through the accept header", () => {
+  // any token character, so that names the codec refuses are generated as often as the ones it takes
+  const tchar = fc.constantFrom(..."aZ9_-.+!#$%&'*^`|~")
+  const name = fc.oneof(fc.string({ unit: tchar, minLength: 1, maxLength: 6 }), fc.constantFrom("symmetra", "a-preview", "luke-cage"))
+  test("an accepted name, read back from the accept it wrote, names that preview and no other", () => {
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 3 }), (names) => {
+        const first = endpoint.either("GET /x", { mediaType: { previews: names } })
+        if (first._tag === "Left") return // refused: nothing is written
+        const written = first.right.headers.accept as string
+        // the same names again over the accept they wrote: the header is unchanged, no name added
+        expect(amendAccept(written, { previews: names })).toBe(written)
+        expect(amendAccept(written, { previews: [...names].reverse() })).toBe(written)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
