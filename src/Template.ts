@@ -243,18 +243,40 @@ const member = (op: Rules, v: VarSpec, list: boolean, key: string, value: unknow
   return !v.explode ? `${k},${e}` : op.named ? pair(op, k, s, e) : `${k}=${e}`
 }
 
+/** A list's or a record's defined members (neither `null` nor `undefined`), each a key and its value; `undefined` for a sparse array. */
+type Members = ReadonlyArray<readonly [string, unknown]> | undefined
+
+/**
+ * The defined members of a list or a record, read once an expansion however many names or
+ * operators the object stands under: one large value shared by many names (a thousand names,
+ * one list of 100 000 `null`s) must not be walked once a name. What the walks then do is bounded
+ * by what they write, which the url's bound stops.
+ */
+const definedMembers = (x: Expansion, value: object): Members => {
+  if (x.members?.has(value)) return x.members.get(value)
+  // a list's members are its indices only (a regular expression's match has "index" and "input" too): its copy has no other key
+  const all: object | undefined = Array.isArray(value) ? membersOf(value) : value
+  let defined: Array<readonly [string, unknown]> | undefined
+  if (all !== undefined) {
+    defined = []
+    for (const key of Object.keys(all)) {
+      const m: unknown = (all as Record<string, unknown>)[key]
+      if (m !== undefined && m !== null) defined.push([key, m])
+    }
+  }
+  ;(x.members ??= new Map()).set(value, defined)
+  return defined
+}
+
 /** A list or a record, expanded; `undefined` when no member is defined (RFC 6570 §2.3). */
-const composite = (op: Rules, v: VarSpec, value: object): Text | undefined => {
+const composite = (op: Rules, v: VarSpec, value: object, x: Expansion): Text | undefined => {
   const list = Array.isArray(value)
   if (v.prefix > 0) return new EndpointError(shown(v.name), `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
-  // a list's members are its indices only (a regular expression's match has "index" and "input" too): its copy has no other key
-  const members: object | undefined = list ? membersOf(value) : value
+  const members = definedMembers(x, value)
   if (members === undefined) return new EndpointError(shown(v.name), "a sparse array (with holes) cannot be expanded")
   const pieces: Array<string> = []
   let length = 0 // one long string listed many times must not build a huge text before the url's bound is checked
-  for (const key of Object.keys(members)) {
-    const m: unknown = (members as Record<string, unknown>)[key]
-    if (m === undefined || m === null) continue
+  for (const [key, m] of members) {
     const piece = member(op, v, list, key, m)
     if (typeof piece !== "string") return piece
     pieces.push(piece)
@@ -265,11 +287,11 @@ const composite = (op: Rules, v: VarSpec, value: object): Text | undefined => {
 }
 
 /** One variable's expansion, without the operator's lead or separator; `undefined` when it is undefined. */
-const variable = (op: Rules, v: VarSpec, value: unknown): Text | undefined => {
+const variable = (op: Rules, v: VarSpec, value: unknown, x: Expansion): Text | undefined => {
   if (value === undefined || value === null) return undefined
   const scalar = textOf(value)
   if (scalar === undefined) {
-    if (isArray(value) || isPlainObject(value)) return composite(op, v, value)
+    if (isArray(value) || isPlainObject(value)) return composite(op, v, value, x)
     return new EndpointError(shown(v.name), `cannot expand ${aKind(value)} in the url template (expected a string, finite number, boolean, bigint, list or record)`)
   }
   const s = v.prefix > 0 ? [...scalar.slice(0, 2 * v.prefix)].slice(0, v.prefix).join("") : scalar // code points: no pair is split
@@ -296,6 +318,8 @@ const MAY_DOT = /(?:^|\/)(?:\.|%2e)*(?:[/?#]|$)/i
 interface Expansion {
   readonly values: Values
   memo: Map<string, Text | undefined> | undefined
+  /** The defined members of each list or record read so far (see `definedMembers`). */
+  members: Map<object, Members> | undefined
   dotted: boolean
   /** The variable being expanded: a getter or Proxy trap inside its value that throws is named by it. */
   reading: string
@@ -316,7 +340,7 @@ const expandExpression = (e: Expression, x: Expansion, room: number): Text => {
     if (piece !== undefined && op.named) piece = pair(op, v.name, text!, piece)
     if (piece === undefined) {
       const key = `${e.operator} ${v.explode} ${v.prefix} ${v.name}` // a list or a record is walked once a key
-      piece = x.memo?.has(key) ? x.memo.get(key) : variable(op, v, value)
+      piece = x.memo?.has(key) ? x.memo.get(key) : variable(op, v, value, x)
       if (typeof value === "object" && value !== null) (x.memo ??= new Map()).set(key, piece)
       if (piece === undefined) continue
       if (typeof piece !== "string") return piece
@@ -375,7 +399,8 @@ const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expressi
 const culprit = (e: Expression, x: Expansion): string => {
   const read = (v: VarSpec): unknown => own(x.values, (x.reading = v.name)) // a getter that throws in it is named by v
   const defined = e.variables.filter((v) => read(v) !== undefined && read(v) !== null)
-  const text = (u: unknown): string => (typeof u === "object" ? Object.values(u as object).join("/") : String(u))
+  // a list's or record's members as the expansion read them: a value shared by many names is not walked again for each
+  const text = (u: unknown): string => (typeof u === "object" ? (definedMembers(x, u as object) ?? []).map(([, m]) => String(m)).join("/") : String(u))
   return (defined.find((v) => /\.|%2e/i.test(text(read(v)))) ?? defined[0] ?? e.variables[0]!).name
 }
 
@@ -407,7 +432,7 @@ export const expandParts = (t: Template, values: Values): Either<EndpointError, 
 
 /** The expansion, each part's text pushed on `pieces` when given. */
 const expandInto = (t: Template, values: Values, pieces: Array<string> | undefined): Either<EndpointError, string> => {
-  const x: Expansion = { values, memo: undefined, dotted: false, reading: "" }
+  const x: Expansion = { values, memo: undefined, members: undefined, dotted: false, reading: "" }
   try {
     return expanded(t, x, pieces)
   } catch (e) {

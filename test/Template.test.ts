@@ -91,6 +91,26 @@ describe("the parsed form", () => {
     expect(performance.now() - started).toBeLessThan(2000) // a generous guard: it took 14 s walking the record 1000 times
   })
 
+  test("one large value under many names or operators costs one walk of it, not one per name", () => {
+    const list: Array<null> = Array(100_000).fill(null)
+    const names = Array.from({ length: 1000 }, (_, i) => `a${i}`)
+    const values = Object.fromEntries(names.map((name) => [name, list]))
+    const operators = ["", "+", "#", ".", "/", ";", "?", "&"].map((op) => `{${op}a0}{${op}a0*}`).join("")
+    const started = performance.now()
+    expect(Template.expand(values)(parsed(`/x{${names.join(",")}}${operators}`))).toEqual(E.right("/x"))
+    expect(performance.now() - started).toBeLessThan(2000) // a generous guard: it took 10 s walking the list once a name
+  })
+
+  test("a dot segment after many names that share one large value is named fast", () => {
+    const list: Array<null> = Array(100_000).fill(null)
+    const names = Array.from({ length: 1000 }, (_, i) => `a${i}`)
+    const values = { ...Object.fromEntries(names.map((name) => [name, list])), d: ".." }
+    const started = performance.now()
+    const out = Template.expand(values)(parsed(`/x{/${names.join(",")},d}`))
+    expect(E.isLeft(out) && out.left.path).toBe("d")
+    expect(performance.now() - started).toBeLessThan(2000) // a generous guard: naming d walked the list once a name
+  })
+
   test("a long value repeated in one expression stops at MAX_LENGTH, before building the string", () => {
     const out = Template.expand({ a: "x".repeat(60_000) })(parsed("/{" + Array(20_000).fill("a").join(",") + "}"))
     expect(E.isLeft(out) && out.left.message).toContain("longer than 65536")

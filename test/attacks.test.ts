@@ -643,6 +643,19 @@ describe("size: linear time (generous guards)", () => {
     expect(ms2).toBeLessThan(GUARD_MS)
   })
 
+  it("one large value shared by a thousand placeholders is walked once: in the url, and in naming a host error", () => {
+    const list: Array<null> = Array(N).fill(null)
+    const names = Array.from({ length: 1000 }, (_, i) => `a${i}`)
+    const params = Object.fromEntries(names.map((name) => [name, list]))
+    const [r, ms] = timed(() => endpoint("POST /x/{" + names.join(",") + "}", { baseUrl: BASE, ...params }))
+    expect(r.url).toBe(BASE + "/x/")
+    expect(ms).toBeLessThan(GUARD_MS)
+    // {/a0,…} writes nothing, so "@x" would join the host: the error names a0, found without walking the list a thousand times
+    const [e, ms2] = timed(() => endpointError(() => endpoint({ url: "https://unpkg.com{/" + names.join(",") + "}@x/y", baseUrl: "", ...params })))
+    expect(e.path).toBe("a0")
+    expect(ms2).toBeLessThan(GUARD_MS)
+  })
+
   it("a 100 000-character hostile key and value give a short error message", () => {
     const key = "k".repeat(N)
     const e = endpointError(() => endpoint("GET /x", { [key]: { a: 1 } }))
@@ -1862,11 +1875,13 @@ describe("a second review's attacks: JSON walks, shared references, lazy default
     expect(E.isLeft(top) && top.left.message).toBe("y: reading the input failed (Error: top)")
     const inner = Template.expandWith(t, { x: 1, y: record() })
     expect(E.isLeft(inner) && inner.left.path).toBe("y")
-    // read again to name a dot segment's culprit: a getter that throws then is still named by its own variable
+    // a list's members are read once an expansion: naming a dot segment's culprit does not read them again
     let reads = 0
     const dots = Object.defineProperty([], 0, { enumerable: true, get: () => { if (reads++ > 0) throw new Error("again"); return ".." } })
     const again = Template.expandWith(orThrow(Template.parse("/x{/a}/{z}")), { a: dots, z: "zz" })
-    expect(E.isLeft(again) && again.left.message).toBe("a: reading the input failed (Error: again)")
+    expect(E.isLeft(again) && again.left.message).toBe('a: a value cannot make a path segment "." or ".." (it would move the request)')
+    expect(reads).toBe(1)
+    // a top-level value is read again to name the culprit: a getter that throws then is still named by its own variable
     let topReads = 0
     const values = Object.defineProperty({ z: "zz" }, "a", { enumerable: true, get: () => { if (topReads++ > 0) throw new Error("again"); return ".." } })
     const topAgain = Template.expandWith(orThrow(Template.parse("/x{/a}/{z}")), values)

@@ -305,8 +305,18 @@ const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: 
   return undefined
 }
 
-/** The name an error about what an expression wrote gives: its first variable with a value (`b` in `{+a,b}` when `a` has none), else its first. */
-const blamed = (e: Template.Expression, params: Options["params"]): string => shown((e.variables.find((v) => hasValue(own(params, v.name))) ?? e.variables[0]!).name)
+/**
+ * The name an error about what an expression wrote gives: its first variable with a value (`b` in `{+a,b}` when `a` has none), else its first.
+ * Each value is judged once: a large list that many of its variables share is not walked once a variable.
+ */
+const blamed = (e: Template.Expression, params: Options["params"]): string => {
+  const judged = new Map<unknown, boolean>()
+  const defined = (u: unknown): boolean => {
+    if (!judged.has(u)) judged.set(u, hasValue(u))
+    return judged.get(u)!
+  }
+  return shown((e.variables.find((v) => defined(own(params, v.name))) ?? e.variables[0]!).name)
+}
 
 const hostEmptied = (name: string, url: string): EndpointError =>
   new EndpointError(name, `a value cannot leave the host empty: URL parsers would read the path as the host (${quote(url.slice(0, 100))})`)
