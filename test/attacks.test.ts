@@ -656,6 +656,21 @@ describe("size: linear time (generous guards)", () => {
     expect(ms2).toBeLessThan(GUARD_MS)
   })
 
+  it("one large list shared by a thousand query parameters is walked once", () => {
+    const list: Array<null> = Array(N).fill(null)
+    const names = Array.from({ length: 1000 }, (_, i) => `a${i}`)
+    const [r, ms] = timed(() => endpoint("GET /x", { baseUrl: BASE, ...Object.fromEntries(names.map((name) => [name, list])) }))
+    expect(r.url).toBe(`${BASE}/x?${names.map((name) => `${name}=`).join("&")}`)
+    expect(ms).toBeLessThan(GUARD_MS)
+    const [r2, ms2] = timed(() => endpoint("GET /x", { baseUrl: BASE, ...Object.fromEntries(names.map((name) => [`${name}[]`, list])) }))
+    expect(r2.url).toBe(`${BASE}/x`)
+    expect(ms2).toBeLessThan(GUARD_MS)
+    // a member that cannot be sent is named under each name that lists it: the first
+    const bad = [...list, {}]
+    const e = endpointError(() => endpoint("GET /x", { baseUrl: BASE, b: "1", ...Object.fromEntries(names.map((name) => [name, bad])) }))
+    expect(e.path).toBe(`a0[${N}]`)
+  })
+
   it("a 100 000-character hostile key and value give a short error message", () => {
     const key = "k".repeat(N)
     const e = endpointError(() => endpoint("GET /x", { [key]: { a: 1 } }))

@@ -335,29 +335,59 @@ export const urlTooLong = (): EndpointError => new EndpointError("url", `the url
 const notSent = (name: string, u: unknown): EndpointError =>
   new EndpointError(shown(name), `cannot be sent as a query parameter: expected a string, finite number, boolean, bigint or an array of them, got ${kindOf(u)}`)
 
+/** A list's members as query text: the texts of its defined members and their length with a separator each, or the first member that cannot be sent. */
+interface Listed {
+  readonly texts: ReadonlyArray<string>
+  readonly chars: number
+  readonly bad?: readonly [index: number, member: unknown]
+}
+
+/** The lists one call has read as query text, each once; the Map made at the first. */
+interface ListsRead {
+  lists: Map<object, Listed | undefined> | undefined
+}
+
 /**
- * One parameter as query text: `null` gives none; an array is joined with `,`, or repeated as
- * `name[]=a&name[]=b` when the name ends in `[]`, its `null` members left out.
+ * A dense list's members as query text, read once a call however many parameters share the list
+ * (a thousand names, one list of 100 000 `null`s); `undefined` for a sparse one. The reading stops
+ * once the texts are longer than a url may be, whatever the name: a long list never builds a huge text.
  */
-const queryPair = (name: string, value: unknown): Result<string> => {
-  const s = textOf(value)
-  if (s !== undefined || value === null) return s === undefined ? "" : pairOf(name, s)
-  if (!isArray(value)) return notSent(name, value)
-  const all = membersOf(value)
-  if (all === undefined) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
-  const members: Array<string> = []
-  // a long string, or a long name[], listed many times must not build a huge text before the url's bound is checked
-  const apart = name.endsWith("[]") ? name.length + 2 : 1 // what each member adds besides its text: "&name[]=" or ","
-  let length = 0
+const listed = (list: ReadonlyArray<unknown>): Listed | undefined => {
+  const all = membersOf(list)
+  if (all === undefined) return undefined
+  const texts: Array<string> = []
+  let chars = 0
   for (let i = 0; i < all.length; i++) {
     const member = all[i]
     const text = textOf(member)
-    if (text === undefined && member !== undefined && member !== null) return notSent(`${name}[${i}]`, member)
-    if (text !== undefined) members.push(text)
-    if (text !== undefined && (length += text.length + apart) > Template.MAX_LENGTH + apart) return urlTooLong()
+    if (text === undefined && member !== undefined && member !== null) return { texts, chars, bad: [i, member] }
+    if (text === undefined) continue
+    texts.push(text)
+    if ((chars += text.length + 1) > Template.MAX_LENGTH + 1) break
   }
-  if (!name.endsWith("[]")) return pairOf(name, members.join(","))
-  const pairs = members.map((m) => pairOf(name, m))
+  return { texts, chars }
+}
+
+/**
+ * One parameter as query text: `null` gives none; an array is joined with `,`, or repeated as
+ * `name[]=a&name[]=b` when the name ends in `[]`, its `null` members left out. `read` holds the
+ * lists this call has read.
+ */
+const queryPair = (name: string, value: unknown, read: ListsRead): Result<string> => {
+  const s = textOf(value)
+  if (s !== undefined || value === null) return s === undefined ? "" : pairOf(name, s)
+  if (!isArray(value)) return notSent(name, value)
+  const lists = (read.lists ??= new Map())
+  if (!lists.has(value)) lists.set(value, listed(value))
+  const list = lists.get(value)
+  if (list === undefined) return new EndpointError(shown(name), "a sparse array (with holes) cannot be sent as a query parameter")
+  if (list.bad !== undefined) return notSent(`${name}[${list.bad[0]}]`, list.bad[1])
+  const repeated = name.endsWith("[]")
+  // each member adds its text and "&name[]=" when repeated, else ","
+  const length = list.chars + (repeated ? list.texts.length * (name.length + 1) : 0)
+  if (length > Template.MAX_LENGTH + (repeated ? name.length + 2 : 1)) return urlTooLong()
+  if (!repeated) return pairOf(name, list.texts.join(","))
+  const pairs = list.texts.map((m: string) => pairOf(name, m))
   return pairs.find(isError) ?? pairs.join("&")
 }
 
@@ -366,10 +396,11 @@ const queryOf = (params: Options["params"], names: Compiled["names"]): Result<st
   let query = ""
   const keys = Object.keys(params)
   let i = 0 // outside the loop: the catch names the parameter it stopped at
+  const read: ListsRead = { lists: undefined }
   try {
     for (; i < keys.length; i++) {
       const key = keys[i]!
-      const p = names.has(key) ? "" : queryPair(key, params[key])
+      const p = names.has(key) ? "" : queryPair(key, params[key], read)
       if (typeof p !== "string") return p
       if (p !== "") query += (query === "" ? "" : "&") + p
       if (query.length > Template.MAX_LENGTH) return urlTooLong()
