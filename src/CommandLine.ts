@@ -11,7 +11,7 @@ import { urlTooLong, withQuery } from "./internal/build.js"
 import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
 import { attempt, chain, describeError, fail, orThrow, right, run, toEndpointError, tryCatch } from "./internal/either.js"
 import { changedNumber, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
-import { has, hasValue, isArray, membersOf, own, put, tabulate } from "./internal/object.js"
+import { has, hasValueOnce, isArray, membersOf, own, put, tabulate } from "./internal/object.js"
 import { pairOf } from "./internal/query.js"
 import { isToken } from "./internal/token.js"
 import { isReserved } from "./Options.js"
@@ -369,10 +369,11 @@ const withQueryOf = (result: RequestOptions, query: string): RequestOptions => {
 /** Refuses a path placeholder (`{name}`, `{+name}`, `:name`) without a value: on a command line that is a mistake. */
 const requirePlaceholders = (merged: Merged): void => {
   const missing = new Set<string>()
+  const defined = hasValueOnce() // one list or record under many placeholders is walked once
   for (const part of orThrow(Template.parse(merged.url ?? "")).parts) {
     if (typeof part === "string" || !part.inPath || (part.operator !== "" && part.operator !== "+")) continue
     // undefined as the expansion has it (RFC 6570 §2.3); a name that is an option's is left to endpoint(), which says the placeholder is named as an option
-    for (const { name } of part.variables) if (!isReserved(name) && !hasValue(own(merged, name))) missing.add(name)
+    for (const { name } of part.variables) if (!isReserved(name) && !defined(own(merged, name))) missing.add(name)
   }
   if (missing.size > 0) throw new EndpointError("", `missing parameter${missing.size > 1 ? "s" : ""}: ${[...missing].map(shown).join(", ")}`)
 }

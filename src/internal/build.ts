@@ -7,7 +7,7 @@ import { child, kindOf, quote, shown } from "./describe.js"
 import { fail, left, right, toEndpointError } from "./either.js"
 import { textOf } from "./encode.js"
 import { byFrozenAndText, byText } from "./memo.js"
-import { has, hasValue, isArray, membersOf, own, put } from "./object.js"
+import { has, hasValueOnce, isArray, membersOf, own, put } from "./object.js"
 import { previewName } from "./preview.js"
 import { pairOf } from "./query.js"
 import { type Headers, isReserved, type MediaType, type Options } from "../Options.js"
@@ -310,11 +310,7 @@ const hostStart = (shape: HostShape, parts: Template.Template["parts"], pieces: 
  * Each value is judged once: a large list that many of its variables share is not walked once a variable.
  */
 const blamed = (e: Template.Expression, params: Options["params"]): string => {
-  const judged = new Map<unknown, boolean>()
-  const defined = (u: unknown): boolean => {
-    if (!judged.has(u)) judged.set(u, hasValue(u))
-    return judged.get(u)!
-  }
+  const defined = hasValueOnce()
   return shown((e.variables.find((v) => defined(own(params, v.name))) ?? e.variables[0]!).name)
 }
 

@@ -113,6 +113,15 @@ export const hasValue = (u: unknown): boolean => {
   }
 }
 
+/** {@link hasValue}, each value judged once: a large list or record that many names share is walked once, not once a name. */
+export const hasValueOnce = (): ((u: unknown) => boolean) => {
+  const judged = new Map<unknown, boolean>()
+  return (u) => {
+    if (!judged.has(u)) judged.set(u, hasValue(u))
+    return judged.get(u)!
+  }
+}
+
 /** `[f(0), …, f(n - 1)]` by a loop: `Array.from({ length: n }, f)` would ask `Object.prototype` for an iterator, which a caller may have added. */
 export const tabulate = <A>(n: number, f: (i: number) => A): Array<A> => {
   const out: Array<A> = []
