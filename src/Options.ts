@@ -11,7 +11,7 @@ import { EndpointError } from "./EndpointError.js"
 import { child, kindOf, quote, sameHeader, shown } from "./internal/describe.js"
 import { left, toEndpointError } from "./internal/either.js"
 import { frozen, has, isArray, isEmpty, isMergingRecord, isPlainObject, isReplacing, membersOf, own, put, REPLACING } from "./internal/object.js"
-import { previewName } from "./internal/preview.js"
+import { previewName, previewsIn } from "./internal/preview.js"
 import { loneSurrogateAt } from "./internal/encode.js"
 import { breaksLine, isToken } from "./internal/token.js"
 
@@ -369,7 +369,10 @@ const headerValueProblem = (u: unknown): string | undefined =>
 
 // a format and preview names are written into the accept header: a comma or a space there would add media types
 const TOKEN_WORDS = "an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~), as it is written into the accept header"
-const format = checkedString("Format", (s) => (s === "" || isToken(s) ? undefined : `expected "" or ${TOKEN_WORDS}, got ${quote(s)}`))
+const format = checkedString("Format", (s) =>
+  s !== "" && !isToken(s) ? `expected "" or ${TOKEN_WORDS}, got ${quote(s)}`
+  : /-preview/i.test(s) && previewsIn(s).length > 0 ? `expected a format that names no preview (no run of letters, digits, _ and - ending in -preview), as the accept header it is written into is read for previews, got ${quote(s)}`
+  : undefined)
 // a preview is read back from the accept header as a run of word characters and "-" (`a.b-preview` there names `b`)
 const PREVIEW_WORD = /^[\w-]+$/
 const previewNamed = checkedString("Preview", (s) =>
@@ -433,7 +436,7 @@ const isNormalMediaType = (u: unknown): u is MediaType => {
  * (the template is checked when parsed). `baseUrl`: an absolute `http(s)` url with no query or
  * fragment, or `""`. `headers`: RFC 9110 token names, lowercased, values strings without CR,
  * LF or NUL, finite numbers or `null`, `undefined` ones left out. `mediaType`: `format` (`""` or an
- * RFC 9110 token) and `previews` (letters, digits, `_` and `-`, each kept once, without trailing `-preview`), any other key an error. `data`: anything. `request`: a plain
+ * RFC 9110 token that names no preview) and `previews` (letters, digits, `_` and `-`, each kept once, without trailing `-preview`), any other key an error. `data`: anything. `request`: a plain
  * object. A new field of `Options` does not compile until it has one here.
  * @example
  * import { Options } from "fp-endpoint"

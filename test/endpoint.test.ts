@@ -109,6 +109,19 @@ describe("§3 normalisation", () => {
     expect(written).toBe("application/vnd.github.squirrel-girl-preview+json,application/vnd.github.a_1-preview+json")
     expect(accept({ previews: ["a_1", "squirrel-girl"] }, { accept: written })).toBe(written) // read back: the same names, once each
   })
+  test("a format that names a preview is refused: the accept it writes would name that preview too", () => {
+    const accept = (mediaType: object) => {
+      const e = endpoint.either("GET /x", { mediaType })
+      return e._tag === "Left" ? e.left.message : e.right.headers.accept
+    }
+    // "x-preview" would be written as application/vnd.github.a-preview.x-preview, which names the previews a and x
+    expect(accept({ format: "x-preview", previews: ["a"] })).toBe(
+      `mediaType.format: expected a format that names no preview (no run of letters, digits, _ and - ending in -preview), as the accept header it is written into is read for previews, got "x-preview"`,
+    )
+    expect(accept({ format: "raw.Y-Preview" })).toMatch(/^mediaType\.format: expected a format that names no preview/)
+    expect(accept({ format: "preview", previews: ["a"] })).toBe("application/vnd.github.a-preview.preview")
+    expect(accept({ format: "x-previewer", previews: ["a"] })).toBe("application/vnd.github.a-preview.x-previewer")
+  })
   test("decoding is the inverse of encoding: decode(encode(o)) is o", () => {
     const decoded = Options.decode({ url: "/x", mediaType: { previews: ["a-preview-preview"], format: "raw" }, headers: { "X-A": null }, p: 1 })
     expect(decoded._tag).toBe("Right")

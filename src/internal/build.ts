@@ -8,7 +8,7 @@ import { fail, left, right, toEndpointError } from "./either.js"
 import { textOf } from "./encode.js"
 import { byFrozenAndText, byText } from "./memo.js"
 import { has, hasValueOnce, isArray, membersOf, own, put } from "./object.js"
-import { previewName } from "./preview.js"
+import { previewName, previewsIn } from "./preview.js"
 import { pairOf } from "./query.js"
 import { type Headers, isReserved, type MediaType, type Options } from "../Options.js"
 import * as Template from "../Template.js"
@@ -447,13 +447,6 @@ const withFormat = (accept: string, format: string): Result<string> => {
 /** A vendor media type, `application/vnd.github[.v3][.raw][+json]`, in any case: media types are case-insensitive (RFC 9110 §8.3.1). */
 const VENDOR_TYPE = /^([ \t]*application\/vnd\.\w+)(\.v3(?!\w))?(?:\.\w+)?(?:\+json)?([ \t]*)$/i
 const OCTET_STREAM = /application\/octet-stream/i
-
-/** The preview names an accept value holds: each run of word characters and `-` that ends in `-preview`, in any case, names what is left without it (`my-previewer` names none; `a-preview-preview` names `a`, as a given preview would). */
-const previewsIn = (accept: string): Array<string> =>
-  (accept.match(/[\w-]+/g) ?? []).flatMap((run) => {
-    const name = previewName(run)
-    return name !== run && name !== "" ? [name] : []
-  })
 
 /**
  * The accept header for a media type: the format replaces the vendor media type's own; previews

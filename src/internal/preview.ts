@@ -5,3 +5,10 @@ export const previewName = (name: string): string => {
   return name.slice(0, end)
 }
 const SUFFIX = "-preview"
+
+/** The preview names a text holds: each run of word characters and `-` that ends in `-preview`, in any case, names what is left without it (`my-previewer` names none; `a-preview-preview` names `a`, as a given preview would). How an accept header is read for previews. */
+export const previewsIn = (text: string): Array<string> =>
+  (text.match(/[\w-]+/g) ?? []).flatMap((run) => {
+    const name = previewName(run)
+    return name !== run && name !== "" ? [name] : []
+  })

@@ -109,15 +109,19 @@ describe("preview names round-trip through the accept header", () => {
   // any token character, so that names the codec refuses are generated as often as the ones it takes
   const tchar = fc.constantFrom(..."aZ9_-.+!#$%&'*^`|~")
   const name = fc.oneof(fc.string({ unit: tchar, minLength: 1, maxLength: 6 }), fc.constantFrom("symmetra", "a-preview", "luke-cage"))
-  test("an accepted name, read back from the accept it wrote, names that preview and no other", () => {
+  const format = fc.oneof(fc.constantFrom("", "raw", "x-preview", "a.b-Preview"), fc.string({ unit: tchar, maxLength: 12 }))
+  test("accepted names and format, read back from the accept they wrote, name those previews and no other", () => {
     fc.assert(
-      fc.property(fc.array(name, { minLength: 1, maxLength: 3 }), (names) => {
-        const first = endpoint.either("GET /x", { mediaType: { previews: names } })
+      fc.property(fc.array(name, { minLength: 1, maxLength: 3 }), format, (names, f) => {
+        const first = endpoint.either("GET /x", { mediaType: { previews: names, format: f } })
         if (first._tag === "Left") return // refused: nothing is written
         const written = first.right.headers.accept as string
-        // the same names again over the accept they wrote: the header is unchanged, no name added
-        expect(amendAccept(written, { previews: names })).toBe(written)
-        expect(amendAccept(written, { previews: [...names].reverse() })).toBe(written)
+        // read as an accept header is read for previews, it names the given previews and no other
+        const lower = (ns: ReadonlyArray<string>) => new Set(ns.map((n) => n.toLowerCase()))
+        expect(lower(oraclePreviews(written))).toEqual(lower(names.map(strip)))
+        // the same media type again over the accept it wrote: the header is unchanged
+        expect(amendAccept(written, { previews: names, format: f })).toBe(written)
+        expect(amendAccept(written, { previews: [...names].reverse(), format: f })).toBe(written)
       }),
       { numRuns: 2000 },
     )
