@@ -375,8 +375,12 @@ const format = checkedString("Format", (s) =>
   : undefined)
 // a preview is read back from the accept header as a run of word characters and "-" (`a.b-preview` there names `b`)
 const PREVIEW_WORD = /^[\w-]+$/
-const previewNamed = checkedString("Preview", (s) =>
-  PREVIEW_WORD.test(previewName(s)) ? undefined : `expected a name of letters, digits, _ and -, as it is written into the accept header and read back from it, got ${quote(s)}`)
+const previewNamed = checkedString("Preview", (s) => {
+  const name = previewName(s)
+  return PREVIEW_WORD.test(name) ? undefined
+    : name === "" && s !== "" ? `expected a name before "-preview" (alone, it names no preview), got ${quote(s)}` // "-preview" keeps the rule below: it lacks a name
+    : `expected a name of letters, digits, _ and -, as it is written into the accept header and read back from it, got ${quote(s)}`
+})
 
 /** Headers: one read of each string key (a symbol key is no header), names lowercased (two keys for one name are an error), `undefined` values left out. */
 const validateHeaders = (u: unknown, c: t.Context): t.Validation<Headers> => {

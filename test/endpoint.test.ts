@@ -88,7 +88,7 @@ describe("§3 normalisation", () => {
     expect(problem({ previews: ["a,text/html"] })).toBe(
       `mediaType.previews[0]: expected a name of letters, digits, _ and -, as it is written into the accept header and read back from it, got "a,text/html"`,
     )
-    expect(problem({ previews: ["ok", "-preview"] })).toMatch(/^mediaType\.previews\[1\]: expected a name of /) // names no preview
+    expect(problem({ previews: ["ok", "-preview"] })).toMatch(/^mediaType\.previews\[1\]: expected a name before /) // names no preview
     expect(problem({ format: "raw, text/html" })).toBe(
       `mediaType.format: expected "" or an RFC 9110 token (letters, digits and !#$%&'*+-.^_\`|~), as it is written into the accept header, got "raw, text/html"`,
     )
@@ -105,6 +105,11 @@ describe("§3 normalisation", () => {
       `mediaType.previews[0]: expected a name of letters, digits, _ and -, as it is written into the accept header and read back from it, got "a.b"`,
     )
     expect(accept({ previews: ["ok", "x+y-preview"] })).toMatch(/^mediaType\.previews\[1\]: expected a name of letters, /)
+    // "-preview" is letters and "-": what it lacks is a name, which the message says rather than a rule the value keeps
+    expect(accept({ previews: ["-Preview-preview"] })).toBe(
+      `mediaType.previews[0]: expected a name before "-preview" (alone, it names no preview), got "-Preview-preview"`,
+    )
+    expect(accept({ previews: [""] })).toMatch(/^mediaType\.previews\[0\]: expected a name of letters, /)
     const written = accept({ previews: ["squirrel-girl", "a_1"] })
     expect(written).toBe("application/vnd.github.squirrel-girl-preview+json,application/vnd.github.a_1-preview+json")
     expect(accept({ previews: ["a_1", "squirrel-girl"] }, { accept: written })).toBe(written) // read back: the same names, once each
