@@ -371,7 +371,7 @@ const headerValueProblem = (u: unknown): string | undefined =>
 const TOKEN_WORDS = "an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~), as it is written into the accept header"
 const format = checkedString("Format", (s) =>
   s !== "" && !isToken(s) ? `expected "" or ${TOKEN_WORDS}, got ${quote(s)}`
-  : /-preview/i.test(s) && previewsIn(s).length > 0 ? `expected a format that names no preview (no run of letters, digits, _ and - ending in -preview), as the accept header it is written into is read for previews, got ${quote(s)}`
+  : /-preview/i.test(s) && previewsIn(s).length > 0 ? `expected a format that names no preview (as x-preview would), as the accept header it is written into is read for previews, got ${quote(s)}`
   : undefined)
 // a preview is read back from the accept header as a run of word characters and "-" (`a.b-preview` there names `b`)
 const PREVIEW_WORD = /^[\w-]+$/
