@@ -9,7 +9,7 @@ import { EndpointError } from "./EndpointError.js"
 import { aKind, kindOf, quote, shown } from "./internal/describe.js"
 import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
 import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
-import { has, isArray, isPlainObject, membersOf, own, put } from "./internal/object.js"
+import { definedMembersOf, has, isArray, isPlainObject, own, put } from "./internal/object.js"
 
 /** An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
  * @example
@@ -243,7 +243,7 @@ const member = (op: Rules, v: VarSpec, list: boolean, key: string, value: unknow
   return !v.explode ? `${k},${e}` : op.named ? pair(op, k, s, e) : `${k}=${e}`
 }
 
-/** A list's or a record's defined members (neither `null` nor `undefined`), each a key and its value; `undefined` for a sparse array. */
+/** A list's or a record's defined members (see `definedMembersOf`); `undefined` for a sparse array. */
 type Members = ReadonlyArray<readonly [string, unknown]> | undefined
 
 /**
@@ -254,16 +254,7 @@ type Members = ReadonlyArray<readonly [string, unknown]> | undefined
  */
 const definedMembers = (x: Expansion, value: object): Members => {
   if (x.members?.has(value)) return x.members.get(value)
-  // a list's members are its indices only (a regular expression's match has "index" and "input" too): its copy has no other key
-  const all: object | undefined = Array.isArray(value) ? membersOf(value) : value
-  let defined: Array<readonly [string, unknown]> | undefined
-  if (all !== undefined) {
-    defined = []
-    for (const key of Object.keys(all)) {
-      const m: unknown = (all as Record<string, unknown>)[key]
-      if (m !== undefined && m !== null) defined.push([key, m])
-    }
-  }
+  const defined = definedMembersOf(value)
   ;(x.members ??= new Map()).set(value, defined)
   return defined
 }

@@ -99,6 +99,22 @@ export const membersOf = (a: ReadonlyArray<unknown>): Array<unknown> | undefined
 }
 
 /**
+ * The defined members (neither `null` nor `undefined`) of a list or a record, each a key and its value, as RFC 6570
+ * (§2.3) counts them; `undefined` for a sparse list. A list's members are its indices only (a regular expression's
+ * match has `index` and `input` too).
+ */
+export const definedMembersOf = (value: object): Array<readonly [string, unknown]> | undefined => {
+  const all: object | undefined = isArray(value) ? membersOf(value) : value
+  if (all === undefined) return undefined
+  const defined: Array<readonly [string, unknown]> = []
+  for (const key of Object.keys(all)) {
+    const m: unknown = (all as Record<string, unknown>)[key]
+    if (m !== undefined && m !== null) defined.push([key, m])
+  }
+  return defined
+}
+
+/**
  * Whether a value is defined to RFC 6570 (§2.3), as the expansion has it: not `null` or `undefined`, nor a list or a
  * record with no member that is neither. For a value expanded already; where reading it again throws, it counts.
  */
@@ -106,8 +122,8 @@ export const hasValue = (u: unknown): boolean => {
   if (u === undefined || u === null) return false
   if (typeof u !== "object") return true
   try {
-    const members: object | undefined = isArray(u) ? membersOf(u) : u
-    return members === undefined || Object.keys(members).some((k) => (members as Record<string, unknown>)[k] != null)
+    const members = definedMembersOf(u)
+    return members === undefined || members.length > 0
   } catch {
     return true
   }
