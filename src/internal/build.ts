@@ -7,7 +7,7 @@ import { child, kindOf, quote, shown } from "./describe.js"
 import { fail, left, right, toEndpointError } from "./either.js"
 import { textOf } from "./encode.js"
 import { byFrozenAndText, byText } from "./memo.js"
-import { has, hasValueOnce, isArray, membersOf, own, put } from "./object.js"
+import { definedMembersOf, has, hasValueOnce, isArray, own, put } from "./object.js"
 import { previewName, previewsIn } from "./preview.js"
 import { pairOf } from "./query.js"
 import { type Headers, isReserved, type MediaType, type Options } from "../Options.js"
@@ -335,7 +335,7 @@ const notSent = (name: string, u: unknown): EndpointError =>
 interface Listed {
   readonly texts: ReadonlyArray<string>
   readonly chars: number
-  readonly bad?: readonly [index: number, member: unknown]
+  readonly bad?: readonly [index: string, member: unknown]
 }
 
 /** The lists one call has read as query text, each once; the Map made at the first. */
@@ -349,15 +349,13 @@ interface ListsRead {
  * once the texts are longer than a url may be, whatever the name: a long list never builds a huge text.
  */
 const listed = (list: ReadonlyArray<unknown>): Listed | undefined => {
-  const all = membersOf(list)
-  if (all === undefined) return undefined
+  const members = definedMembersOf(list)
+  if (members === undefined) return undefined
   const texts: Array<string> = []
   let chars = 0
-  for (let i = 0; i < all.length; i++) {
-    const member = all[i]
+  for (const [index, member] of members) {
     const text = textOf(member)
-    if (text === undefined && member !== undefined && member !== null) return { texts, chars, bad: [i, member] }
-    if (text === undefined) continue
+    if (text === undefined) return { texts, chars, bad: [index, member] }
     texts.push(text)
     if ((chars += text.length + 1) > Template.MAX_LENGTH + 1) break
   }
