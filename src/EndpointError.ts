@@ -1,28 +1,17 @@
 /** The one error this package throws, or returns in a `Left`.
  * @since 0.1.0
  */
-import { escapeControls, sliceWhole } from "./internal/describe.js"
+import { cut, escaped } from "./internal/describe.js"
 
-// The genuine errors, in a registry that every copy of the package in one process shares (the
-// ES module and the CommonJS build). Membership is the brand: no object has it by accident; code
-// that reaches the registry on purpose can add one, and what the package throws is still its own.
-const KEY = Symbol.for("fp-endpoint.EndpointError.registry")
-const registry = ((holder: { [KEY]?: unknown }): WeakSet<object> => {
-  if (holder[KEY] instanceof WeakSet) return holder[KEY]
-  const fresh = new WeakSet<object>()
-  Object.defineProperty(holder, KEY, { value: fresh })
-  return fresh
-})(globalThis as { [KEY]?: unknown })
+// Every copy of the package in a process (its ES and CommonJS builds) shares one registry of the
+// errors it made, so that each copy recognises the others' and no other object passes for one.
+const KEY = Symbol.for("fp-endpoint.EndpointError")
+const holder = globalThis as { [KEY]?: WeakSet<object> }
+const registry: WeakSet<object> = holder[KEY] ?? new WeakSet()
+if (holder[KEY] === undefined) Object.defineProperty(holder, KEY, { value: registry })
 
-/** The longest path an error keeps: its first 60 characters and its last ones, where the problem is. */
-const MAX_PATH = 200
-
-/** A path cut to {@link MAX_PATH}: one 100 000 levels deep still names its field and the key where it failed. */
-const boundedPath = (path: string): string =>
-  path.length > MAX_PATH ? `${sliceWhole(path, 0, 60)}…${sliceWhole(path, path.length + 61 - MAX_PATH)}` : path
-
-/** Invalid input: `path` names the field (`headers.accept`, `url`, `owner`),
- * `problem` says what is wrong, and `message` is `path: problem`.
+/** Invalid input: `path` names the field (`headers.accept`, `owner`), `problem` says what is
+ * wrong, and `message` is `path: problem` (the problem alone when the path is empty).
  * @example
  * import { endpoint, EndpointError } from "fp-endpoint"
  * try {
@@ -38,15 +27,13 @@ export class EndpointError extends Error {
   readonly _tag = "EndpointError" as const
   /** @since 0.1.0 */
   override readonly name = "EndpointError" as const
-
   /** @since 0.1.0 */
   readonly path: string
   /** @since 0.1.0 */
   readonly problem: string
 
   constructor(path: string, problem: string) {
-    // what the package names is escaped already; text from elsewhere (a caller's own EndpointError) is escaped here
-    const [p, q] = [boundedPath(escapeControls(String(path))), escapeControls(String(problem))]
+    const [p, q] = [escaped(cut(String(path), 200)), escaped(String(problem))]
     super(p === "" ? q : `${p}: ${q}`)
     this.path = p
     this.problem = q
@@ -54,9 +41,8 @@ export class EndpointError extends Error {
   }
 }
 
-/** Whether `u` is an `EndpointError` made by this package (by any copy of it
- * in the process). Runs no code of `u`'s: an object whose prototype imitates
- * `EndpointError` is not one.
+/** Whether `u` is an `EndpointError` that this package (any copy of it in the process) made.
+ * Runs no code of `u`'s: an object whose prototype imitates `EndpointError` is not one.
  * @example
  * import { endpoint, isEndpointError } from "fp-endpoint"
  * const r = endpoint.either("GET /x/{")
@@ -64,4 +50,5 @@ export class EndpointError extends Error {
  * isEndpointError(Object.create(Error.prototype)) // false
  * @since 0.1.0
  */
-export const isEndpointError = (u: unknown): u is EndpointError => typeof u === "object" && u !== null && registry.has(u)
+export const isEndpointError = (u: unknown): u is EndpointError =>
+  typeof u === "object" && u !== null && registry.has(u)

@@ -4,8 +4,8 @@
  *   `{?name}`, `{&name}`, with several names (`{a,b}`) and modifiers (`{name*}`, `{name:3}`).
  *   Only `{…}` and `{+…}` require their names: the other forms expand to nothing without a
  *   value, which is how a route writes an optional part (`/repos{/owner}`, `/search{?q}`).
- * - `:name` (required: a letter or `_`, then letters, digits or `_`) right after a `/` of the
- *   path, not in `scheme://authority` nor after a `?` or `#`: `https://host:8080/x`,
+ * - `:name` (required: a letter or `_`, then letters, digits or `_`) right after a `/`, before the
+ *   query and the fragment: `https://host:8080/x`,
  *   `/search?q=user:x` and `/v1/{name}:cancel` have none.
  * A name takes a {@link Placeholder}, a prefixed one (`{name:3}`) a {@link Scalar} only, an
  * optional one also `null` or `undefined`. Option names (`url`, `method`, `headers`, …) are
@@ -21,13 +21,17 @@
  */
 export type Scalar = string | number | bigint | boolean
 
-/** A value for a placeholder: a scalar, a list of scalars or a record of scalars (`null` and `undefined` members are left out, as RFC 6570 has it).
+/** A value for a placeholder: a scalar, a list of scalars or a record of scalars (`null` and `undefined` members are
+ * left out, as RFC 6570 has it).
  * @example
  * import type { Placeholder } from "fp-endpoint"
  * const labels: Placeholder = ["bug", "ui"] // "{?labels*}" → "?labels=bug&labels=ui"
  * @since 0.1.0
  */
-export type Placeholder = Scalar | ReadonlyArray<Scalar | null | undefined> | { readonly [key: string]: Scalar | null | undefined }
+export type Placeholder =
+  | Scalar
+  | ReadonlyArray<Scalar | null | undefined>
+  | { readonly [key: string]: Scalar | null | undefined }
 
 /** The names of a template: required, optional, and prefixed (these take a {@link Scalar} only).
  * @example
@@ -64,7 +68,10 @@ export type NamesOf<U extends string> = string extends U ? None : NamesOfUnion<U
 export type ParamsOfNames<N extends Names, Supplied extends string = never> = {
   [K in Exclude<N["required"], Supplied>]: K extends N["scalar"] ? Scalar : Placeholder
 } & {
-  [K in N["optional"] | Extract<N["required"], Supplied>]?: (K extends N["scalar"] ? Scalar : Placeholder) | null | undefined
+  [K in N["optional"] | Extract<N["required"], Supplied>]?:
+    | (K extends N["scalar"] ? Scalar : Placeholder)
+    | null
+    | undefined
 }
 
 /** The parameters of a url template literal, as an object type; names in `Supplied` are optional.
@@ -88,19 +95,22 @@ export type RequiredNames<U extends string, Supplied extends string = never> = E
 
 type None = Names<never, never, never>
 /** `N` with more names. */
-type Add<N extends Names, R extends string, O extends string, S extends string> = Names<N["required"] | R, N["optional"] | O, N["scalar"] | S>
+type Add<N extends Names, R extends string, O extends string, S extends string> = Names<
+  N["required"] | R,
+  N["optional"] | O,
+  N["scalar"] | S
+>
 
 /** A counter for bounded recursion: its length is the number of steps taken. */
 type Steps = ReadonlyArray<0>
 /** How many expressions, names in one, or `:name`s in a literal run are read; the rest is not checked. */
 type Limit = 256 // far below the compiler's limit of 1000 steps for a tail-recursive type
 
-type Letter = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m"
-  | "n" | "o" | "p" | "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z"
+type Chars<S extends string> = S extends `${infer C}${infer Rest}` ? C | Chars<Rest> : never
+type Letter = Chars<"abcdefghijklmnopqrstuvwxyz">
 type Alpha = Letter | Uppercase<Letter>
-type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"
+type Digit = Chars<"0123456789">
 type NameStart = Alpha | "_"
-type SchemeChar = Alpha | Digit | "+" | "-" | "."
 /** Operators RFC 6570 reserves for later: a malformed template (an error at run time), read as naming nothing. */
 type ReservedOperator = "=" | "," | "!" | "@" | "|"
 /** Operators whose names are optional. */
@@ -122,20 +132,26 @@ type AddVar<N extends Names, V extends string, Required extends boolean> = Requi
 type Vars<L extends string, N extends Names, Required extends boolean, C extends Steps = []> = C["length"] extends Limit
   ? N
   : L extends `${infer V},${infer More}`
-    ? AddVar<N, V, Required> extends infer Next extends Names ? Vars<More, Next, Required, [...C, 0]> : never // inferred first, as in Scan
+    ? AddVar<N, V, Required> extends infer Next extends Names
+      ? Vars<More, Next, Required, [...C, 0]>
+      : never // inferred first, as in Scan
     : AddVar<N, L, Required>
 
 /** Adds the names of one expression, the text between `{` and `}`. */
 type Expression<E extends string, N extends Names> = E extends `${infer Op}${infer L}`
-  ? Op extends ReservedOperator ? N
-    : Op extends OptionalOperator ? Vars<L, N, false>
-    : Vars<Op extends "+" ? L : E, N, true>
+  ? Op extends ReservedOperator
+    ? N
+    : Op extends OptionalOperator
+      ? Vars<L, N, false>
+      : Vars<Op extends "+" ? L : E, N, true>
   : N
 
 /** The rest of a `:name` (at most 128 characters; a longer name is dropped): `[name, text after it]`. */
 type TakeName<S extends string, Name extends string, C extends Steps = []> = C["length"] extends 128
   ? [never, S]
-  : S extends `${infer Char extends NameStart | Digit}${infer Rest}` ? TakeName<Rest, `${Name}${Char}`, [...C, 0]> : [Name, S]
+  : S extends `${infer Char extends NameStart | Digit}${infer Rest}`
+    ? TakeName<Rest, `${Name}${Char}`, [...C, 0]>
+    : [Name, S]
 
 /**
  * The `:name`s right after a `/` in a literal run of the path, at most {@link Limit}, as a union of
@@ -145,24 +161,36 @@ type Colons<S extends string, Found extends string = never, C extends Steps = []
   ? Found
   : S extends `${string}/:${infer First}${infer After}`
     ? First extends NameStart
-      ? TakeName<After, First> extends [infer Name extends string, infer Rest extends string] ? Colons<Rest, Found | Name, [...C, 0]> : Found
+      ? TakeName<After, First> extends [infer Name extends string, infer Rest extends string]
+        ? Colons<Rest, Found | Name, [...C, 0]>
+        : Found
       : Colons<`${First}${After}`, Found, [...C, 0]>
     : Found
 
 /** Adds the `:name`s of a literal run while in the path, up to the run's `?` or `#`. */
-type PathColons<Lit extends string, N extends Names, InPath extends boolean> = InPath extends true ? Add<N, Colons<Before<Before<Lit, "?">, "#">>, never, never> : N
+type PathColons<Lit extends string, N extends Names, InPath extends boolean> = InPath extends true
+  ? Add<N, Colons<Before<Before<Lit, "?">, "#">>, never, never>
+  : N
 
-/** Whether the path goes on after a literal run and an expression: not past a `?` or `#`, nor a `?`, `&` or `#` operator. */
-type PathGoesOn<Lit extends string, E extends string> = Lit extends `${string}${"?" | "#"}${string}` ? false
-  : E extends `${"?" | "&" | "#"}${string}` ? false
-  : true
+/** Whether the path goes on after a literal run and an expression: not past a `?` or `#`, nor a `?`, `&` or `#`
+ * operator. */
+type PathGoesOn<Lit extends string, E extends string> = Lit extends `${string}${"?" | "#"}${string}`
+  ? false
+  : E extends `${"?" | "&" | "#"}${string}`
+    ? false
+    : true
 
 /**
  * Reads the names of a template after its scheme and authority: jumps from `{` to `}`, reading
  * the `:name`s of the path between. Each step's names are inferred before the recursive call:
  * passed as an argument instead, they make the compiler give up ("excessively deep") within 50 expressions.
  */
-type Scan<S extends string, N extends Names = None, InPath extends boolean = true, C extends Steps = []> = C["length"] extends Limit
+type Scan<
+  S extends string,
+  N extends Names = None,
+  InPath extends boolean = true,
+  C extends Steps = [],
+> = C["length"] extends Limit
   ? N
   : S extends `${infer Lit}{${infer E}}${infer Rest}`
     ? Expression<E, PathColons<Lit, N, InPath>> extends infer Next extends Names
@@ -170,46 +198,20 @@ type Scan<S extends string, N extends Names = None, InPath extends boolean = tru
       : never
     : PathColons<S, N, InPath>
 
-/**
- * Whether `S` may follow a scheme's first letter; `false` after 64 characters, so the recursion stays shallow. No
- * scheme is that long, and read as none the text reads as the run time reads it: its `:name`s need a `/`, which a
- * scheme has none of, and a `://` after it still opens an authority ({@link ReadWrittenScheme}).
- */
-type IsSchemeRest<S extends string, C extends Steps = []> = C["length"] extends 64
-  ? false
-  : S extends `${infer Char}${infer Rest}` ? (Char extends SchemeChar ? IsSchemeRest<Rest, [...C, 0]> : false) : true
-
-/** An authority: the text before the first `/`, `?` or `#`. */
-type AuthorityOf<S extends string> = Before<Before<Before<S, "/">, "?">, "#">
-
-/** Reads the names of a template: a leading `scheme:` and `//authority`, where a colon is never a placeholder, then the rest. */
-type Read<S extends string> = S extends `//${infer Rest}` ? ReadAuthority<"//", Rest>
-  : S extends `${infer First extends Alpha}${infer Scheme}:${infer After}`
-  ? IsSchemeRest<Scheme> extends false ? ReadWrittenScheme<S>
-    : After extends `//${infer Rest}` ? ReadAuthority<`${First}${Scheme}://`, Rest> : ReadPrefix<`${First}${Scheme}:`, After>
-  : ReadWrittenScheme<S>
-
-/** A scheme that values write some of (`http{s}://`, `{scheme}://`): the text before the first `://`, with no `/`, `?` or `#`, then the authority. */
-type ReadWrittenScheme<S extends string> = S extends `${infer Scheme}://${infer Rest}`
-  ? Scheme extends `${string}${"/" | "?" | "#"}${string}` ? Scan<S> : ReadAuthority<`${Scheme}://`, Rest>
-  : Scan<S>
-
-/** Reads the names of `Opening` (a scheme and `//`, or `//` alone), the authority that starts `Rest`, then its path. */
-type ReadAuthority<Opening extends string, Rest extends string> = Rest extends `${AuthorityOf<Rest>}${infer Path}` ? ReadPrefix<`${Opening}${AuthorityOf<Rest>}`, Path> : never
-
-/** Reads the expressions of a prefix, then `Then`; an unclosed `{…` (the authority of `https://host{/path}` ends inside it) goes with `Then`. */
-type ReadPrefix<S extends string, Then extends string, N extends Names = None, C extends Steps = []> = C["length"] extends Limit
-  ? Scan<Then, N>
-  : S extends `${string}{${infer E}}${infer Rest}`
-    ? ReadPrefix<Rest, Then, Expression<E, N>, [...C, 0]>
-    : Scan<S extends `${string}{${infer Unclosed}` ? `{${Unclosed}${Then}` : Then, N>
-
 /** The names of one literal (not a union), the option names left out; a name both required and optional is required. */
-type NamesOfOne<S extends string> = Read<S> extends infer N extends Names
-  ? Names<Exclude<N["required"], ReservedKey>, Exclude<N["optional"], N["required"] | ReservedKey>, Exclude<N["scalar"], ReservedKey>>
-  : never
+type NamesOfOne<S extends string> =
+  Scan<S> extends infer N extends Names
+    ? Names<
+        Exclude<N["required"], ReservedKey>,
+        Exclude<N["optional"], N["required"] | ReservedKey>,
+        Exclude<N["scalar"], ReservedKey>
+      >
+    : never
 
-/** The names of a union: required when every member requires them (an intersection, inferred in a contravariant position). */
-type NamesOfUnion<N extends Names> = (N extends Names<infer R> ? (required: R) => void : never) extends (required: infer R extends string) => void
+/** The names of a union: required when every member requires them (an intersection, inferred in a contravariant
+ * position). */
+type NamesOfUnion<N extends Names> = (N extends Names<infer R> ? (required: R) => void : never) extends (
+  required: infer R extends string,
+) => void
   ? Names<R, Exclude<N["required"] | N["optional"], R>, N["scalar"]>
   : never

@@ -1,11 +1,10 @@
 /** Routes: `"<METHOD> <URL>"` strings such as `"POST /repos/{owner}/{repo}/issues"`.
  * @since 0.1.0
  */
+import * as E from "#fp-ts/Either.js"
 import type { Either } from "fp-ts/lib/Either.js"
-import type { EndpointError } from "./EndpointError.js"
+import { EndpointError } from "./EndpointError.js"
 import { kindOf, quote } from "./internal/describe.js"
-import { fail, right } from "./internal/either.js"
-import { isToken } from "./internal/token.js"
 
 /** A parsed route; for a literal route the types are exact.
  * @example
@@ -21,19 +20,28 @@ export interface Route<M extends string = string, U extends string = string> {
 type Space = " " | "\t" | "\n" | "\r" | "\f" | "\v"
 /** Sixteen spaces: a run of them is trimmed sixteen at a time, far from the compiler's limit of 1000 steps. */
 type Spaces = "                "
-type TrimStart<S extends string> = S extends `${Spaces}${infer R}` ? TrimStart<R> : S extends `${Space}${infer R}` ? TrimStart<R> : S
-type TrimEnd<S extends string> = S extends `${infer R}${Spaces}` ? TrimEnd<R> : S extends `${infer R}${Space}` ? TrimEnd<R> : S
-/** The text before the first `X`, or all of `S`. */
+type TrimStart<S extends string> = S extends `${Spaces}${infer R}`
+  ? TrimStart<R>
+  : S extends `${Space}${infer R}`
+    ? TrimStart<R>
+    : S
+type TrimEnd<S extends string> = S extends `${infer R}${Spaces}`
+  ? TrimEnd<R>
+  : S extends `${infer R}${Space}`
+    ? TrimEnd<R>
+    : S
 type Before<S extends string, X extends string> = S extends `${infer A}${X}${string}` ? A : S
-/** The text before a trimmed route's first whitespace (no recursion). */
 type FirstToken<S extends string> = Before<Before<Before<Before<Before<Before<S, " ">, "\t">, "\n">, "\r">, "\f">, "\v">
-/** A trimmed route as a `Route`; a single token is a url with method `GET`. Distributes over a union. */
 type Split<T extends string> = T extends string
-  ? T extends `${FirstToken<T>}${infer U}` ? (U extends "" ? Route<"GET", T> : Route<FirstToken<T>, TrimStart<U>>) : never
+  ? T extends `${FirstToken<T>}${infer U}`
+    ? U extends ""
+      ? Route<"GET", T>
+      : Route<FirstToken<T>, TrimStart<U>>
+    : never
   : never
 
-/** The type of `Route.parse(R)`: `Route<"POST", "/x">` for `"POST /x"`, `Route<"GET", "/x">`
- * for `"/x"`, and `Route` for a route typed as plain `string`.
+/** The type of `Route.parse(R)`: `Route<"POST", "/x">` for `"POST /x"`, `Route<"GET", "/x">` for
+ * `"/x"`, and `Route` for a route typed as plain `string`.
  * @example
  * import type { Route } from "fp-endpoint"
  * type P = Route.Parsed<"POST /repos/{owner}/{repo}/issues"> // Route<"POST", "/repos/{owner}/{repo}/issues">
@@ -41,35 +49,42 @@ type Split<T extends string> = T extends string
  */
 export type Parsed<R extends string> = string extends R ? Route : Split<TrimEnd<TrimStart<R>>>
 
-/** Parses a route. A single token is a url with method `GET`; an empty route, more than two
- * tokens, a method that is not an RFC 9110 token, or anything but printable ASCII and ASCII
- * whitespace before the url's first `/`, `?` or `#` (a pasted no-break space would otherwise make
- * `"POST\u00a0/x"` one url, sent with `GET`) is an `EndpointError`.
+const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/
+/** One or two parts, separated and surrounded by ASCII whitespace (a no-break space is no separator). */
+const SPACE = /[ \t\n\r\f\v]/g
+const ROUTE = /^[ \t\n\r\f\v]*([^ \t\n\r\f\v]+)(?:[ \t\n\r\f\v]+([^ \t\n\r\f\v]+))?[ \t\n\r\f\v]*$/
+/** What a route's url starts with: a `/`, a `{` or a scheme. */
+const URL_START = /^(?:[/{]|[A-Za-z][A-Za-z\d+.-]*:)/
+
+const fail = (problem: string): Either<EndpointError, never> => E.left(new EndpointError("route", problem))
+
+/** Parses a route: the method and the url, separated by ASCII whitespace. A single token is a url
+ * with method `GET`. The url starts with `/`, `{` or a scheme, so that a method alone (`"GET"`) or a
+ * method glued to its path (`"GET/user"`) is an `EndpointError`, as are an empty route, more than
+ * two tokens, and a method that is not an RFC 9110 token.
  * @example
  * import { Route } from "fp-endpoint"
  * Route.parse("POST /repos/{owner}/{repo}/issues") // right({ method: "POST", url: "/repos/{owner}/{repo}/issues" })
  * Route.parse("/user") // right({ method: "GET", url: "/user" })
- * Route.parse("GET / x") // left(EndpointError: route: expected "<METHOD> <URL>", ...)
+ * Route.parse("GET/user") // left(EndpointError: route: expected a url that starts with "/", "{" or a scheme, ...)
  * @since 0.1.0
  */
 export const parse = <R extends string>(route: R): Either<EndpointError, Parsed<R>> => {
-  if (typeof route !== "string") return fail("route", `expected a string, got ${kindOf(route)}`)
-  const odd = NOT_PRINTABLE_ASCII.exec(route.slice(0, route.search(/[/?#]|$/)))
-  if (odd !== null) return fail("route", `${codePoint(odd[0])} at index ${odd.index}, before the url's first "/", "?" or "#", is not printable ASCII: separate the method and the url with an ASCII space`)
-  const parts = route.split(/[ \t\n\r\f\v]+/).filter((p) => p !== "")
-  const [first, second] = parts
-  if (first === undefined) return fail("route", 'expected "<METHOD> <URL>", got an empty route')
-  if (parts.length > 2) return fail("route", `expected "<METHOD> <URL>", got more than two parts in ${quote(route)}`)
-  if (second === undefined) return right({ method: "GET", url: first } as Parsed<R>)
-  if (!isToken(first)) return fail("route", `method ${quote(first)} is not an HTTP method token`)
-  return right({ method: first, url: second } as Parsed<R>)
+  if (typeof route !== "string") return fail(`expected a string, got ${kindOf(route)}`)
+  const space = route.indexOf(" ")
+  SPACE.lastIndex = space + 1
+  if (space > 0 && space + 1 < route.length && !SPACE.test(route))
+    return checked(route.slice(0, space), route.slice(space + 1))
+  const parts = ROUTE.exec(route)
+  if (parts === null) {
+    const empty = /^[ \t\n\r\f\v]*$/.test(route)
+    return fail(`expected "<METHOD> <URL>", got ${empty ? "an empty route" : `more than two parts in ${quote(route)}`}`)
+  }
+  return parts[2] === undefined ? checked("GET", parts[1]!) : checked(parts[1]!, parts[2])
 }
 
-/**
- * What may not stand before a route's first `/`, `?` or `#`, where the method and the url meet:
- * anything but printable ASCII and ASCII whitespace. A pasted invisible or space character there
- * (U+00A0, U+200B, U+3164) would glue the method to the url, sent with `GET`; after it, such text
- * is the url's, percent-encoded.
- */
-const NOT_PRINTABLE_ASCII = /[^\x21-\x7e \t\n\r\f\v]/u
-const codePoint = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`
+const checked = <R extends string>(method: string, url: string): Either<EndpointError, Parsed<R>> => {
+  if (!TOKEN.test(method)) return fail(`method ${quote(method)} is not an HTTP method token`)
+  if (!URL_START.test(url)) return fail(`expected a url that starts with "/", "{" or a scheme, got ${quote(url)}`)
+  return E.right({ method, url } as Parsed<R>)
+}

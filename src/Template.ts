@@ -1,15 +1,16 @@
-/** RFC 6570 URI templates, all four levels, parsed once into a frozen plan and expanded without
- * reading the text again. Mode `"rfc6570"` is the RFC to the letter; mode `"route"`, which
- * `endpoint()` uses, also reads `:name` path placeholders and `-` inside variable names (GitHub's
- * routes use both), and refuses a value that would make a path segment `.` or `..`.
+/** RFC 6570 URI templates, all four levels. Mode `"rfc6570"` is the RFC to the letter; mode
+ * `"route"`, which `endpoint()` uses, also reads `:name` path placeholders and `-` in names (GitHub's
+ * routes use both), refuses text that URL parsers read otherwise, and requires a value for every
+ * name of a `{name}`, `{+name}` or `:name` expression.
  * @since 0.1.0
  */
+import * as E from "#fp-ts/Either.js"
 import type { Either } from "fp-ts/lib/Either.js"
 import { EndpointError } from "./EndpointError.js"
-import { aKind, kindOf, quote, shown } from "./internal/describe.js"
-import { chain, fail, left, right, toEndpointError } from "./internal/either.js"
-import { encode, loneSurrogateAt, RESERVED, textOf, UNRESERVED } from "./internal/encode.js"
-import { definedMembersOf, has, isArray, isPlainObject, own, put } from "./internal/object.js"
+import { aKind, child, cut, kindOf, LONE_SURROGATE, quote, shown } from "./internal/describe.js"
+import { attempt, isPlainObject, membersOf, put } from "./internal/read.js"
+
+// model -------------------------------------------------------------------------------------------
 
 /** An expression operator: `""` (simple), `+`, `#`, `.`, `/`, `;`, `?` or `&`.
  * @example
@@ -19,7 +20,7 @@ import { definedMembersOf, has, isArray, isPlainObject, own, put } from "./inter
  */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 
-/** `"rfc6570"`, the RFC alone, or `"route"`: also `:name`, `-` in names, and no dot segments made by values.
+/** `"rfc6570"`, the RFC alone, or `"route"`: also `:name`, `-` in names and required names.
  * @example
  * import type { Template } from "fp-endpoint"
  * const mode: Template.Mode = "route"
@@ -39,21 +40,18 @@ export interface VarSpec {
   readonly prefix: number
 }
 
-/** A `{…}` expression, or a `:name` placeholder (which is `{name}`); `inPath` says whether it
- * stands before the template's query and fragment.
+/** A `{…}` expression, or a `:name` placeholder (which is `{name}`).
  * @example
  * import type { Template } from "fp-endpoint"
- * const e: Template.Expression = { operator: "?", variables: [{ name: "page", explode: false, prefix: 0 }], inPath: false }
+ * const e: Template.Expression = { operator: "?", variables: [{ name: "page", explode: false, prefix: 0 }] }
  * @since 0.1.0
  */
 export interface Expression {
   readonly operator: Operator
   readonly variables: ReadonlyArray<VarSpec>
-  readonly inPath: boolean
 }
 
-/** A parsed template, deeply frozen: literal text (already encoded) and expressions, and every
- * variable name once, in order of appearance.
+/** A parsed template: literal text (already encoded) and expressions, and each variable name once.
  * @example
  * import { Template } from "fp-endpoint"
  * const t = Template.parse("/repos/{owner}/{repo}{?page}")
@@ -67,8 +65,7 @@ export interface Template {
   readonly names: ReadonlyArray<string>
 }
 
-/** The longest url an expansion may produce, 65 536 characters: a template that repeats a long
- * value cannot build an unbounded string.
+/** The longest url an expansion may write, 65 536 characters.
  * @example
  * import { Template } from "fp-endpoint"
  * Template.MAX_LENGTH // 65536
@@ -76,107 +73,105 @@ export interface Template {
  */
 export const MAX_LENGTH = 65_536
 
-/** RFC 6570 Appendix A: what an operator writes first and between variables, whether it names them, what it lets through. */
-interface Rules {
-  readonly first: string
-  readonly sep: string
-  readonly named: boolean
-  readonly ifEmpty: string
-  readonly allow: number
-}
-const rules = (first: string, sep: string, named: boolean, ifEmpty: string, allow: number): Rules => ({ first, sep, named, ifEmpty, allow })
-const OPERATORS: { readonly [O in Operator]: Rules } = {
-  "": rules("", ",", false, "", UNRESERVED),
-  "+": rules("", ",", false, "", RESERVED),
-  "#": rules("#", ",", false, "", RESERVED),
-  ".": rules(".", ".", false, "", UNRESERVED),
-  "/": rules("/", "/", false, "", UNRESERVED),
-  ";": rules(";", ";", true, "", UNRESERVED),
-  "?": rules("?", "&", true, "=", UNRESERVED),
-  "&": rules("&", "&", true, "=", UNRESERVED),
+// percent-encoding --------------------------------------------------------------------------------
+
+/** For each ASCII character, the encodings that let it through: 1 unreserved (RFC 3986 §2.3), 2 reserved
+ * too (§2.2), 4 query components (unreserved and `!'()*`, as `encodeURIComponent`). */
+const CLASS = Uint8Array.from({ length: 128 }, (_, c) => {
+  const ch = String.fromCharCode(c)
+  return /[\w.~-]/.test(ch) ? 7 : /[!'()*]/.test(ch) ? 6 : /[:/?#[\]@$&+,;=]/.test(ch) ? 2 : 0
+})
+/** `%XX` for each ASCII character. */
+const PERCENT = Array.from({ length: 128 }, (_, c) => `%${c.toString(16).toUpperCase().padStart(2, "0")}`)
+const isHex = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102)
+
+/** What an encoding lets through (see {@link CLASS}); `RESERVED` also keeps `%XX` triplets.
+ * @internal */
+export const UNRESERVED = 1
+/** @internal */
+export const RESERVED = 2
+/** @internal */
+export const COMPONENT = 4
+
+/** `s` UTF-8 percent-encoded but for what `allow` lets through; `undefined` for a string with a lone
+ * surrogate, which has no UTF-8 form.
+ * @internal */
+export const encode = (s: string, allow: number): string | undefined => {
+  let out = ""
+  let from = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 128 && (CLASS[c]! & allow) !== 0) continue
+    if (allow === RESERVED && c === 37 && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) continue
+    let end = i + 1
+    while (c >= 128 && end < s.length && s.charCodeAt(end) >= 128) end++
+    const run = s.slice(i, end)
+    if (!run.isWellFormed()) return undefined
+    out += s.slice(from, i) + (c < 128 ? PERCENT[c] : encodeURIComponent(run))
+    from = end
+    i = end - 1
+  }
+  return from === 0 ? s : out + s.slice(from)
 }
 
 // parsing -----------------------------------------------------------------------------------------
 
 type Parsed<A> = Either<EndpointError, A>
 
-/** A variable name: letters, digits, `_` and `%XX`, single inner dots; `-` too in route mode. */
 const NAME = {
   rfc6570: /(?:\w|%[\dA-Fa-f]{2})+(?:\.(?:\w|%[\dA-Fa-f]{2})+)*/y,
   route: /(?:[\w-]|%[\dA-Fa-f]{2})+(?:\.(?:[\w-]|%[\dA-Fa-f]{2})+)*/y,
 }
-const match = (re: RegExp, s: string, at: number): string | undefined => {
+const COLON_NAME = /[A-Za-z_]\w*/y
+const PREFIX = /[1-9]\d{0,3}(?!\d)/y
+/** What URL parsers read otherwise than it is written: a backslash (a `/` to them), a tab or line
+ * break (dropped), a space or control at either end (trimmed). */
+const MISREAD = /[\\\t\n\r]|^[\0- ]|[\0- ]$/
+
+const sticky = (re: RegExp, s: string, at: number): string | undefined => {
   re.lastIndex = at
   return re.exec(s)?.[0]
 }
 
-const syntaxError = (s: string, at: number, problem: string): Parsed<never> => fail("url", `${problem} at position ${at} in template ${quote(s)}`)
-const charAt = (s: string, i: number): string => (i < s.length ? quote(s.charAt(i)) : "the end")
-/** At the end or at a `{`, the expression that opened at `open` is unclosed; anything else is `problem` at `j`. */
-const unexpected = (s: string, open: number, j: number, problem: string): Parsed<never> =>
-  j >= s.length || s.charAt(j) === "{" ? syntaxError(s, open, 'unclosed "{"') : syntaxError(s, j, problem)
+const syntaxError = (s: string, at: number, problem: string): Parsed<never> =>
+  E.left(new EndpointError("url", `${problem} at position ${at} in template ${quote(s)}`))
 
-/** The variable at `j` and the index after it. */
-const varSpec = (s: string, open: number, j: number, mode: Mode): Parsed<[VarSpec, number]> => {
-  const name = match(NAME[mode], s, j)
-  if (name === undefined) {
-    return unexpected(s, open, j, s.charAt(j) === "%" ? "invalid percent-encoding in a variable name" : `expected a variable name, got ${charAt(s, j)}`)
-  }
-  const spec = (explode: boolean, prefix: number, end: number): Parsed<[VarSpec, number]> => right([Object.freeze({ name, explode, prefix }), end])
-  j += name.length
-  if (s.charAt(j) !== ":") return s.charAt(j) === "*" ? spec(true, 0, j + 1) : spec(false, 0, j)
-  const digits = match(/[1-9]\d*/y, s, ++j)
-  if (digits === undefined) return syntaxError(s, j, `a prefix length must be a number from 1 to 9999, got ${charAt(s, j)}`)
-  return digits.length > 4 ? syntaxError(s, j, "a prefix length must be below 10000") : spec(false, Number(digits), j + digits.length)
-}
+/** At the end or at a `{`, the expression opened at `open` is unclosed; anything else is `problem` at `at`. */
+const unexpected = (s: string, open: number, at: number, problem: string): Parsed<never> =>
+  at >= s.length || s[at] === "{" ? syntaxError(s, open, 'unclosed "{"') : syntaxError(s, at, problem)
 
-/** The `{…}` expression at `open` and the index after its `}`. */
-const expression = (s: string, open: number, mode: Mode, inPath: boolean): Parsed<[Expression, number]> => {
+/** The `{…}` expression opened at `open`, and the index after its `}`. */
+const expression = (s: string, open: number, mode: Mode): Parsed<readonly [Expression, number]> => {
   let j = open + 1
-  const c = s.charAt(j)
-  if (c === "}") return syntaxError(s, open, "empty expression")
-  if (c !== "" && "=,!@|".includes(c)) return syntaxError(s, j, `operator ${quote(c)} is reserved`)
-  const operator = (c !== "" && "+#./;?&".includes(c) ? s.charAt(j++) : "") as Operator
+  if (s[j] === "}") return syntaxError(s, open, "empty expression")
+  if (s[j] !== undefined && "=,!@|".includes(s[j]!)) return syntaxError(s, j, `operator ${quote(s[j]!)} is reserved`)
+  const operator = (s[j] !== undefined && "+#./;?&".includes(s[j]!) ? s[j++] : "") as Operator
   const variables: Array<VarSpec> = []
   for (;;) {
-    const v = varSpec(s, open, j, mode)
-    if (v._tag === "Left") return v
-    variables.push(v.right[0])
-    j = v.right[1]
-    if (s.charAt(j) === "}") return right([Object.freeze({ operator, variables: Object.freeze(variables), inPath }), j + 1])
-    const c = s.charAt(j++)
-    if (c !== ",") return unexpected(s, open, j - 1, c === "%" ? "invalid percent-encoding in a variable name" : `unexpected ${charAt(s, j - 1)} in an expression`)
+    const name = sticky(NAME[mode], s, j)
+    const got = s[j] === undefined ? "the end" : quote(s[j]!)
+    if (name === undefined) return unexpected(s, open, j, `expected a variable name, got ${got}`)
+    j += name.length
+    const prefix = s[j] === ":" ? sticky(PREFIX, s, j + 1) : ""
+    if (prefix === undefined) return syntaxError(s, j + 1, "a prefix length must be a number from 1 to 9999")
+    variables.push({ name, explode: s[j] === "*", prefix: Number(prefix) })
+    j += s[j] === "*" ? 1 : prefix === "" ? 0 : prefix.length + 1
+    if (s[j] === "}") return E.right([{ operator, variables }, j + 1])
+    if (s[j] !== ",")
+      return unexpected(s, open, j, `unexpected ${s[j] === undefined ? "end" : quote(s[j]!)} in an expression`)
+    j++
   }
 }
 
-/** A `:name` placeholder at `i`, right after a `/`: the expression (`{name}`) and the index after it. */
-const colonName = (s: string, i: number, inPath: boolean): [Expression, number] | undefined => {
-  const name = s.charAt(i - 1) === "/" ? match(/[A-Za-z_]\w*/y, s, i + 1) : undefined
-  if (name === undefined) return undefined
-  return [Object.freeze({ operator: "", variables: Object.freeze([Object.freeze({ name, explode: false, prefix: 0 })]), inPath }), i + 1 + name.length]
-}
-
-/** Literal text, percent-encoded where it may not stand in a URI; a lone surrogate is an error. */
+/** A template's literal text, percent-encoded where it may not stand in a URI. */
 const literal = (s: string, from: number, to: number): Parsed<string> => {
-  const text = s.slice(from, to)
-  const out = encode(text, RESERVED)
-  return out !== undefined ? right(out) : syntaxError(s, from + loneSurrogateAt(text), "lone surrogate")
+  const text = encode(s.slice(from, to), RESERVED)
+  const lone = text === undefined ? s.slice(from, to).search(LONE_SURROGATE) : 0
+  return text !== undefined ? E.right(text) : syntaxError(s, from + lone, "a lone surrogate in the text")
 }
 
-/**
- * What URL parsers (WHATWG's, fetch's) read otherwise than the text says, so that the url sent would not
- * be the url written: a backslash, which they read as `/` (`https://h\\@evil.com/` goes to `h`, its
- * encoded form `%5C@evil.com` to `evil.com`); a tab or line break, which they drop; a space or control
- * character at either end, which they trim (`" https://h/x"` is `https://h/x` to them).
- */
-const MISREAD = /[\\\t\n\r]|^[\0- ]|[\0- ]$/
-const misreadProblem = (c: string): string =>
-  c === "\\" ? 'a backslash (URL parsers read it as "/"; write "/", or "%5C" for the character itself)'
-  : c === "\t" || c === "\n" || c === "\r" ? `${quote(c)} (URL parsers drop it; write ${encode(c, UNRESERVED)} for the character itself)`
-  : `${quote(c)} at an end of the url (URL parsers trim spaces and control characters there)`
-
-/** Parses a template into a frozen plan. Malformed syntax is an `EndpointError` naming the
- * position; literal characters that may not stand in a URI are percent-encoded (`%XX` is kept).
+/** Parses a template. Malformed syntax is an `EndpointError` naming the position; literal
+ * characters that may not stand in a URI are percent-encoded (`%XX` is kept).
  * @example
  * import { Template } from "fp-endpoint"
  * Template.parse("/repos/{owner}/{repo}") // right({ source, mode: "route", parts: [...], names: ["owner", "repo"] })
@@ -184,295 +179,255 @@ const misreadProblem = (c: string): string =>
  * @since 0.1.0
  */
 export const parse = (source: string, mode: Mode = "route"): Either<EndpointError, Template> => {
-  if (typeof source !== "string") return fail("url", `expected a string, got ${kindOf(source)}`)
-  if (mode !== "route" && mode !== "rfc6570") return fail("mode", `expected "route" or "rfc6570", got ${typeof mode === "string" ? quote(mode) : kindOf(mode)}`)
+  if (typeof source !== "string") return E.left(new EndpointError("url", `expected a string, got ${kindOf(source)}`))
+  if (mode !== "route" && mode !== "rfc6570") return E.left(new EndpointError("mode", 'expected "route" or "rfc6570"'))
   const misread = mode === "route" ? MISREAD.exec(source) : null
-  if (misread !== null) return syntaxError(source, misread.index, misreadProblem(misread[0]))
+  if (misread !== null)
+    return syntaxError(source, misread.index, `${quote(misread[0])}, which URL parsers read otherwise`)
   const parts: Array<string | Expression> = []
   const names = new Set<string>()
-  // `:name` is read in route mode only, after any `scheme:` and `//authority` (`//:token@host/x` too: an authority without a base url)
-  // a scheme that values write some of counts too when `//` follows its `:` (`http{s}://:token@h/x`)
-  const colonsFrom = mode === "route" ? (/^(?:[A-Za-z][A-Za-z\d+.-]*:|[^/?#]*:(?=\/\/))?(?:\/\/[^/?#]*)?/.exec(source)![0].length) : Infinity
-  let inPath = true
-  let start = 0 // where the literal text not yet added begins
-  for (let i = 0; i <= source.length; ) {
-    const c = source.charAt(i)
-    const colon: [Expression, number] | undefined = c === ":" && inPath && i >= colonsFrom ? colonName(source, i, inPath) : undefined
-    if (c === "}") return chain(literal(source, start, i), () => syntaxError(source, i, 'unmatched "}"')) // a lone surrogate before it comes first
-    if (c !== "{" && colon === undefined && i < source.length) {
+  let [inPath, start, i] = [true, 0, 0]
+  for (; i < source.length; i++) {
+    const c = source[i]
+    const colon =
+      c === ":" && inPath && mode === "route" && source[i - 1] === "/" ? sticky(COLON_NAME, source, i + 1) : undefined
+    if (c !== "{" && c !== "}" && colon === undefined) {
       inPath &&= c !== "?" && c !== "#"
-      i++
       continue
     }
     const text = literal(source, start, i)
-    if (text._tag === "Left") return text
+    if (E.isLeft(text)) return text
+    if (c === "}") return syntaxError(source, i, 'unmatched "}"')
     if (text.right !== "") parts.push(text.right)
-    if (i === source.length) break
-    const e: Parsed<[Expression, number]> = colon !== undefined ? right(colon) : expression(source, i, mode, inPath)
-    if (e._tag === "Left") return e
-    const [expr, end]: [Expression, number] = e.right
-    parts.push(expr)
-    for (const v of expr.variables) names.add(v.name)
-    inPath &&= expr.operator !== "?" && expr.operator !== "&" && expr.operator !== "#"
-    i = start = end
+    const e: Parsed<readonly [Expression, number]> =
+      colon === undefined
+        ? expression(source, i, mode)
+        : E.right([{ operator: "", variables: [{ name: colon, explode: false, prefix: 0 }] }, i + 1 + colon.length])
+    if (E.isLeft(e)) return e
+    parts.push(e.right[0])
+    for (const v of e.right[0].variables) names.add(v.name)
+    inPath &&= e.right[0].operator !== "?" && e.right[0].operator !== "&" && e.right[0].operator !== "#"
+    start = e.right[1]
+    i = start - 1
   }
-  return right(Object.freeze({ source, mode, parts: Object.freeze(parts), names: Object.freeze([...names]) }))
+  const text = literal(source, start, i)
+  if (E.isLeft(text)) return text
+  if (text.right !== "") parts.push(text.right)
+  return E.right({ source, mode, parts, names: [...names] })
 }
 
 // expansion ---------------------------------------------------------------------------------------
 
-// Inside an expansion a step returns its text or the error that stops it; exports return Eithers.
-type Text = string | EndpointError
+/** RFC 6570 Appendix A: what an operator writes first and between values, and how. */
+interface Rules {
+  readonly first: string
+  readonly sep: string
+  readonly named: boolean
+  readonly ifEmpty: string
+  readonly reserved: boolean
+}
+const rules = (first: string, sep: string, named: boolean, ifEmpty: string, reserved: boolean): Rules => ({
+  first,
+  sep,
+  named,
+  ifEmpty,
+  reserved,
+})
+const OPERATORS: { readonly [O in Operator]: Rules } = {
+  "": rules("", ",", false, "", false),
+  "+": rules("", ",", false, "", true),
+  "#": rules("#", ",", false, "", true),
+  ".": rules(".", ".", false, "", false),
+  "/": rules("/", "/", false, "", false),
+  ";": rules(";", ";", true, "", false),
+  "?": rules("?", "&", true, "=", false),
+  "&": rules("&", "&", true, "=", false),
+}
+
+/** A list's or a record's defined members (neither `null` nor `undefined`): each key and value. */
+type Defined = { readonly list: boolean; readonly entries: ReadonlyArray<readonly [string, unknown]> }
+
 type Values = Readonly<Record<string, unknown>>
 
-const encoded = (s: string, allow: number, field: string): Text =>
-  encode(s, allow) ?? new EndpointError(shown(field), `lone surrogate at index ${loneSurrogateAt(s)} cannot be percent-encoded`)
-
-/** `name=value`, or `name` and the operator's `ifEmpty` for an empty value. */
-const pair = (op: Rules, name: string, raw: string, value: string): string => (raw === "" ? name + op.ifEmpty : `${name}=${value}`)
-
-/** A list's member (`key` is its index) or a record's entry, expanded. */
-const member = (op: Rules, v: VarSpec, list: boolean, key: string, value: unknown): Text => {
-  const field = list ? `${v.name}[${key}]` : `${v.name}.${key}`
-  const s = textOf(value)
-  if (s === undefined) return new EndpointError(shown(field), `a list or record member must be a string, finite number, boolean or bigint, got ${kindOf(value)}`)
-  const k = list ? "" : encoded(key, op.allow, field)
-  const e = encoded(s, op.allow, field)
-  if (typeof k !== "string" || typeof e !== "string") return typeof k !== "string" ? k : e
-  if (list) return v.explode && op.named ? pair(op, v.name, s, e) : e
-  return !v.explode ? `${k},${e}` : op.named ? pair(op, k, s, e) : `${k}=${e}`
+/** What one call has read of its parameters' lists and records, each once however many names
+ * share it, and the names a template requires that have no value.
+ * @internal */
+export interface Reads {
+  members?: Map<object, Either<EndpointError, Defined | undefined>> | undefined
+  missing?: Array<string> | undefined
 }
 
-/** A list's or a record's defined members (see `definedMembersOf`); `undefined` for a sparse array. */
-type Members = ReadonlyArray<readonly [string, unknown]> | undefined
+/** The text of a scalar: a string, a finite number, a boolean or a bigint; else `undefined`.
+ * @internal */
+export const textOf = (u: unknown): string | undefined =>
+  typeof u === "string"
+    ? u
+    : (typeof u === "number" && Number.isFinite(u)) || typeof u === "boolean" || typeof u === "bigint"
+      ? String(u)
+      : undefined
 
-/**
- * The defined members of a list or a record, read once an expansion however many names or
- * operators the object stands under: one large value shared by many names (a thousand names,
- * one list of 100 000 `null`s) must not be walked once a name. What the walks then do is bounded
- * by what they write, which the url's bound stops.
- */
-const definedMembers = (x: Expansion, value: object): Members => {
-  if (x.members?.has(value)) return x.members.get(value)
-  const defined = definedMembersOf(value)
-  ;(x.members ??= new Map()).set(value, defined)
-  return defined
+const tooLong = (): EndpointError =>
+  new EndpointError("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
+const encoded = (s: string, op: Rules, field: string): Either<EndpointError, string> => {
+  const e = encode(s, op.reserved ? RESERVED : UNRESERVED)
+  return e === undefined
+    ? E.left(new EndpointError(shown(field), "a lone surrogate cannot be percent-encoded"))
+    : E.right(e)
+}
+const pair = (op: Rules, name: string, raw: string, text: string): string =>
+  raw === "" ? name + op.ifEmpty : `${name}=${text}`
+
+/** The defined members of a list or a record (`undefined` for any other value), read once a call:
+ * what a getter or Proxy trap in it throws is named by `name`.
+ * @internal */
+export const definedMembers = (
+  value: object,
+  name: string,
+  reads: Reads,
+): Either<EndpointError, Defined | undefined> => {
+  const known = reads.members?.get(value)
+  if (known !== undefined) return known
+  const read = attempt(
+    (): Either<EndpointError, Defined | undefined> => {
+      if (!Array.isArray(value)) {
+        if (!isPlainObject(value)) return E.right(undefined)
+        return E.right({ list: false, entries: Object.entries(value).filter(([, m]) => m != null) })
+      }
+      const members = membersOf(value)
+      if (members === undefined)
+        return E.left(new EndpointError(shown(name), "a sparse array (with holes) is not accepted"))
+      const defined: Array<readonly [string, unknown]> = []
+      for (let i = 0; i < members.length; i++) if (members[i] != null) defined.push([String(i), members[i]])
+      return E.right({ list: true, entries: defined })
+    },
+    () => shown(name),
+  )
+  ;(reads.members ??= new Map()).set(value, read)
+  return read
 }
 
-/** A list or a record, expanded; `undefined` when no member is defined (RFC 6570 §2.3). */
-const composite = (op: Rules, v: VarSpec, value: object, x: Expansion): Text | undefined => {
-  const list = Array.isArray(value)
-  if (v.prefix > 0) return new EndpointError(shown(v.name), `a prefix modifier cannot apply to a ${list ? "list" : "record"}`)
-  const members = definedMembers(x, value)
-  if (members === undefined) return new EndpointError(shown(v.name), "a sparse array (with holes) cannot be expanded")
+/** A list or a record expanded; `undefined` when it has no defined member (RFC 6570 §2.3). */
+const composite = (op: Rules, v: VarSpec, value: object, reads: Reads): Either<EndpointError, string | undefined> => {
+  const defined = definedMembers(value, v.name, reads)
+  if (E.isLeft(defined)) return defined
+  if (defined.right === undefined)
+    return E.left(new EndpointError(shown(v.name), `cannot expand ${aKind(value)} in the url`))
+  const { list, entries } = defined.right
+  if (v.prefix > 0)
+    return E.left(new EndpointError(shown(v.name), `a prefix cannot apply to a ${list ? "list" : "record"}`))
   const pieces: Array<string> = []
-  let length = 0 // one long string listed many times must not build a huge text before the url's bound is checked
-  for (const [key, m] of members) {
-    const piece = member(op, v, list, key, m)
-    if (typeof piece !== "string") return piece
+  let length = 0
+  for (const [key, member] of entries) {
+    const field = list ? `${shown(v.name)}[${key}]` : child(shown(v.name), key)
+    const raw = textOf(member)
+    if (raw === undefined)
+      return E.left(
+        new EndpointError(shown(field), `expected a string, number, boolean or bigint, got ${kindOf(member)}`),
+      )
+    const text = encoded(raw, op, field)
+    const name = list ? E.right(v.name) : encoded(key, op, field)
+    if (E.isLeft(text) || E.isLeft(name)) return E.isLeft(text) ? text : name
+    const piece = !v.explode
+      ? list
+        ? text.right
+        : `${name.right},${text.right}`
+      : op.named
+        ? pair(op, name.right, raw, text.right)
+        : list
+          ? text.right
+          : `${name.right}=${text.right}`
+    if ((length += piece.length + 1) > MAX_LENGTH + 1) return E.left(tooLong())
     pieces.push(piece)
-    if ((length += piece.length + 1) > MAX_LENGTH + 1) return tooLong() // each piece and a separator; the last has none
   }
+  if (pieces.length === 0) return E.right(undefined)
   const joined = pieces.join(v.explode ? op.sep : ",")
-  return pieces.length === 0 ? undefined : op.named && !v.explode ? `${v.name}=${joined}` : joined
+  return E.right(op.named && !v.explode ? `${v.name}=${joined}` : joined)
 }
 
-/** One variable's expansion, without the operator's lead or separator; `undefined` when it is undefined. */
-const variable = (op: Rules, v: VarSpec, value: unknown, x: Expansion): Text | undefined => {
-  if (value === undefined || value === null) return undefined
-  const scalar = textOf(value)
-  if (scalar === undefined) {
-    if (isArray(value) || isPlainObject(value)) return composite(op, v, value, x)
-    return new EndpointError(shown(v.name), `cannot expand ${aKind(value)} in the url template (expected a string, finite number, boolean, bigint, list or record)`)
-  }
-  const s = v.prefix > 0 ? [...scalar.slice(0, 2 * v.prefix)].slice(0, v.prefix).join("") : scalar // code points: no pair is split
-  const e = encoded(s, op.allow, v.name)
-  return typeof e !== "string" || !op.named ? e : pair(op, v.name, s, e)
+/** One variable's text, without the operator's lead or separator; `undefined` when it has no value. */
+const variable = (op: Rules, v: VarSpec, value: unknown, reads: Reads): Either<EndpointError, string | undefined> => {
+  if (value === undefined || value === null) return E.right(undefined)
+  const raw = textOf(value)
+  if (raw === undefined && typeof value === "object") return composite(op, v, value, reads)
+  if (raw === undefined) return E.left(new EndpointError(shown(v.name), `cannot expand ${aKind(value)} in the url`))
+  const text = encoded(v.prefix > 0 ? [...raw].slice(0, v.prefix).join("") : raw, op, v.name)
+  return op.named && E.isRight(text) ? E.right(pair(op, v.name, raw, text.right)) : text
 }
 
-/**
- * Whether a string may take part in a dot segment: it is empty; it starts with a `?` or `#` (which,
- * under `{+x}`, end the path, and so may end dots written before it); or a part of it that starts
- * after a `/` (or at its start) is only dots (`%2e` too) up to a `/`, its end, a `?` or a `#`.
- * Without a `/`, only a string that starts with `.`, `%`, `?` or `#` can be.
- */
-const mayDot = (s: string): boolean =>
-  s === "" || s.startsWith("?") || s.startsWith("#") || ((s.includes("/") || s.startsWith(".") || s.startsWith("%")) && MAY_DOT.test(s))
-const MAY_DOT = /(?:^|\/)(?:\.|%2e)*(?:[/?#]|$)/i
-
-/**
- * One expansion under way: the values; the expansions of its non-string variables so far, by
- * operator, modifiers and name (a repeated name walks its value once); and whether a value may
- * take part in a dot segment (see `mayDot`; a prefixed string, a list or a record may too, and
- * so may an expression with no text), for which the url is searched at the end.
- */
-interface Expansion {
-  readonly values: Values
-  memo: Map<string, Text | undefined> | undefined
-  /** The defined members of each list or record read so far (see `definedMembers`). */
-  members: Map<object, Members> | undefined
-  dotted: boolean
-  /** The variable being expanded: a getter or Proxy trap inside its value that throws is named by it. */
-  reading: string
-}
-
-const expandExpression = (e: Expression, x: Expansion, room: number): Text => {
+/** An expression's text; the names it requires but has no value for are added to `missing`. */
+const expandExpression = (
+  e: Expression,
+  values: Values,
+  route: boolean,
+  reads: Reads,
+): Either<EndpointError, string> => {
   const op = OPERATORS[e.operator]
-  let out = ""
-  let defined = false
-  for (let i = 0; i < e.variables.length; i++) {
-    const v = e.variables[i]!
-    x.reading = v.name
-    const value = own(x.values, v.name)
-    x.dotted ||= typeof value === "string" ? v.prefix > 0 || mayDot(value) : typeof value === "object" && value !== null
-    // a scalar without a prefix, the commonest case, is written at once
-    const text = v.prefix === 0 ? textOf(value) : undefined
-    let piece: Text | undefined = text === undefined ? undefined : encode(text, op.allow)
-    if (piece !== undefined && op.named) piece = pair(op, v.name, text!, piece)
-    if (piece === undefined) {
-      const key = `${e.operator} ${v.explode} ${v.prefix} ${v.name}` // a list or a record is walked once a key
-      piece = x.memo?.has(key) ? x.memo.get(key) : variable(op, v, value, x)
-      if (typeof value === "object" && value !== null) (x.memo ??= new Map()).set(key, piece)
-      if (piece === undefined) continue
-      if (typeof piece !== "string") return piece
-    }
-    out += (defined ? op.sep : op.first) + piece
-    defined = true
-    if (out.length > room) return tooLong() // before a repeated long value can build an unbounded string
+  const required = route && (e.operator === "" || e.operator === "+")
+  let out: string | undefined
+  for (const v of e.variables) {
+    const text = variable(op, v, Object.hasOwn(values, v.name) ? values[v.name] : undefined, reads)
+    if (E.isLeft(text)) return text
+    if (text.right === undefined && required) (reads.missing ??= []).push(v.name)
+    if (text.right === undefined) continue
+    out = (out === undefined ? op.first : out + op.sep) + text.right
+    if (out.length > MAX_LENGTH) return E.left(tooLong())
   }
-  x.dotted ||= out === ""
-  return out
-}
-
-const tooLong = (): EndpointError => new EndpointError("url", `the expanded url is longer than ${MAX_LENGTH} characters`)
-
-/** Where an expression's text stands in the url. */
-interface Span {
-  readonly expression: Expression
-  readonly start: number
-  readonly end: number
+  return E.right(out ?? "")
 }
 
 /**
- * The expression to name for the first `.` or `..` segment of the path (`%2e` is a dot to URL
- * parsers too) that an expression takes part in: the first that wrote some of the segment, else
- * the first that wrote the `/` before it, else the first that, empty, stands inside it
- * (`{name}.{ext}`, both empty), else the first `{+x}` whose value ends it with its `/`, `?` or `#`
- * (`..{+p}` with `?a`; the `/` that `{/x}` itself writes after dots of the template does not count). One pass
- * over segments and spans together: `first` skips the spans that end before a segment.
+ * `t` expanded with `values` (the parameters, read as own properties); with `pieces`, the text each
+ * part wrote is pushed on it too. What it reads of lists and records goes in `reads`.
+ * @internal
  */
-const dotSegmentExpression = (url: string, spans: ReadonlyArray<Span>): Expression | undefined => {
-  let from = 0
-  let first = 0
-  for (const segment of url.split(/[?#]/, 1)[0]!.split("/")) {
-    const to = from + segment.length
-    while (first < spans.length && spans[first]!.end < from) first++
-    const dots = /^(?:\.|%2e){1,2}$/i.test(segment)
-    // named only when no expression wrote some of the segment
-    let slash: Expression | undefined
-    let empty: Expression | undefined
-    let ender: Expression | undefined
-    for (let i = first; dots && i < spans.length && spans[i]!.start <= to; i++) {
-      const { expression, start, end } = spans[i]!
-      if (start < end && start < to && end > from) return expression
-      if (start < end && start < to) slash ??= expression
-      else if (start === end && start >= from && ["", "+", ".", ";"].includes(expression.operator)) empty ??= expression
-      else if (start === to && start < end && expression.operator === "+") ender ??= expression // its value's /, ? or # ends the segment
-    }
-    const named = slash ?? empty ?? ender
-    if (named !== undefined) return named
-    from = to + 1
-  }
-  return undefined
-}
-
-/** The variable named for a dot segment: the first defined one whose text has a dot, else the first defined. */
-const culprit = (e: Expression, x: Expansion): string => {
-  const read = (v: VarSpec): unknown => own(x.values, (x.reading = v.name)) // a getter that throws in it is named by v
-  const defined = e.variables.filter((v) => read(v) !== undefined && read(v) !== null)
-  // a list's or record's members as the expansion read them: a value shared by many names is not walked again for each
-  const text = (u: unknown): string => (typeof u === "object" ? (definedMembers(x, u as object) ?? []).map(([, m]) => String(m)).join("/") : String(u))
-  return (defined.find((v) => /\.|%2e/i.test(text(read(v)))) ?? defined[0] ?? e.variables[0]!).name
-}
-
-/** Expands a parsed template with `values`, whose own properties are the variables. A value that
- * cannot be expanded, a url longer than {@link MAX_LENGTH}, or (route mode) a value that makes a
- * path segment `.` or `..` is an `EndpointError`, and so is what a getter or Proxy trap inside a
- * value throws, named by its variable. Never throws.
- * @example
- * import { Template } from "fp-endpoint"
- * import * as E from "fp-ts/lib/Either.js"
- * import { pipe } from "fp-ts/lib/function.js"
- * pipe(Template.parse("/repos/{owner}"), E.flatMap((t) => Template.expandWith(t, { owner: "octokit" }))) // right("/repos/octokit")
- * @since 0.1.0
- */
-export const expandWith = (t: Template, values: Values): Either<EndpointError, string> => expandInto(t, values, undefined)
-
-/** {@link expandWith}, and the text each part wrote, in order: a literal as it is, an expression as it expanded.
- * @example
- * import { Template } from "fp-endpoint"
- * import * as E from "fp-ts/lib/Either.js"
- * import { pipe } from "fp-ts/lib/function.js"
- * pipe(Template.parse("https://{host}/x{?q}"), E.flatMap((t) => Template.expandParts(t, { host: "h" }))) // right(["https://", "h", "/x", ""])
- * @since 0.1.0
- */
-export const expandParts = (t: Template, values: Values): Either<EndpointError, ReadonlyArray<string>> => {
-  const pieces: Array<string> = []
-  return chain(expandInto(t, values, pieces), () => right(pieces))
-}
-
-/** The expansion, each part's text pushed on `pieces` when given. */
-const expandInto = (t: Template, values: Values, pieces: Array<string> | undefined): Either<EndpointError, string> => {
-  const x: Expansion = { values, memo: undefined, members: undefined, dotted: false, reading: "" }
-  try {
-    return expanded(t, x, pieces)
-  } catch (e) {
-    return left(toEndpointError(e, shown(x.reading))) // a getter or Proxy trap inside a value
-  }
-}
-
-const expanded = (t: Template, x: Expansion, pieces: Array<string> | undefined): Either<EndpointError, string> => {
-  // from the first expression that may take part in a dot segment: the text of one before it has a
-  // character other than a dot and no `/` at its end, so it cannot
-  let spans: Array<Span> | undefined
+export const expandTemplate = (
+  t: Template,
+  values: Values,
+  reads: Reads,
+  pieces?: Array<string>,
+): Either<EndpointError, string> => {
   let out = ""
-  for (let i = 0; i < t.parts.length; i++) {
-    const part = t.parts[i]!
-    const text = typeof part === "string" ? part : expandExpression(part, x, MAX_LENGTH - out.length)
-    if (typeof text !== "string") return left(text)
-    pieces?.push(text)
-    if (typeof part !== "string" && x.dotted) (spans ??= []).push({ expression: part, start: out.length, end: out.length + text.length })
-    out += text
+  for (const part of t.parts) {
+    const text = typeof part === "string" ? part : expandExpression(part, values, t.mode === "route", reads)
+    if (typeof text !== "string" && E.isLeft(text)) return text
+    const piece = typeof text === "string" ? text : text.right
+    if ((out += piece).length > MAX_LENGTH) return E.left(tooLong())
+    pieces?.push(piece)
   }
-  if (out.length > MAX_LENGTH) return left(tooLong())
-  const mayHold = spans !== undefined && t.mode === "route" && (out.startsWith(".") || out.includes("/.") || /(?:^|\/)%2e/i.test(out))
-  const e = mayHold ? dotSegmentExpression(out, spans!) : undefined
-  return e === undefined ? right(out) : fail(shown(culprit(e, x)), 'a value cannot make a path segment "." or ".." (it would move the request)')
+  if (reads.missing === undefined) return E.right(out)
+  const names = [...new Set(reads.missing)].map(shown)
+  reads.missing = undefined
+  return E.left(new EndpointError("", `missing parameter${names.length > 1 ? "s" : ""}: ${cut(names.join(", "), 200)}`))
 }
 
-/** Expands a template with the given variables; data-last, for `pipe`. Never throws.
+/** Expands a template with the given variables; data-last, for `pipe`. The template is read again
+ * from its source text, and each value once. Never throws.
  * @example
  * import { Template } from "fp-endpoint"
  * import * as E from "fp-ts/lib/Either.js"
  * import { pipe } from "fp-ts/lib/function.js"
- * pipe(Template.parse("/search{?q,page}"), E.flatMap(Template.expand({ q: "a b", page: 2 }))) // right("/search?q=a%20b&page=2")
+ * pipe(Template.parse("/search{?q,page}"), E.flatMap(Template.expand({ q: "a b", page: 2 })))
+ * // right("/search?q=a%20b&page=2")
  * @since 0.1.0
  */
 export const expand =
   (values: { readonly [name: string]: unknown }) =>
-  (t: Template): Either<EndpointError, string> =>
-    typeof values !== "object" || values === null
-      ? fail("values", `expected an object of variable values, got ${kindOf(values)}`)
-      : chain(valuesOf(values, t), (named) => expandWith(t, named))
-
-/** One read of each of the template's names; a getter or Proxy trap that throws is named by the name it stands at. */
-const valuesOf = (values: Values, t: Template): Either<EndpointError, Values> => {
-  const named: Record<string, unknown> = {}
-  let reading = ""
-  try {
-    for (reading of t.names) if (has(values, reading)) put(named, reading, values[reading]) // t too may be anything, from untyped code
-  } catch (e) {
-    return left(toEndpointError(e, shown(reading)))
+  (t: Template): Either<EndpointError, string> => {
+    let at = "template"
+    return attempt(
+      () => {
+        if (typeof t?.source !== "string")
+          return E.left(new EndpointError("template", "expected a Template, made by Template.parse"))
+        const parsed = parse(t.source, t.mode)
+        if (E.isLeft(parsed) || typeof values !== "object" || values === null) {
+          return E.isLeft(parsed)
+            ? parsed
+            : E.left(new EndpointError("values", `expected an object, got ${kindOf(values)}`))
+        }
+        const named: Record<string, unknown> = {}
+        for (at of parsed.right.names) if (Object.hasOwn(values, at)) put(named, at, values[at])
+        return expandTemplate(parsed.right, named, {})
+      },
+      () => shown(at),
+    )
   }
-  return right(named)
-}

@@ -3,7 +3,9 @@
 // - through Template in strict "rfc6570" mode, where every case must pass and
 //   every negative case must fail;
 // - through endpoint(), which reads templates in "route" mode, where every case
-//   must pass except the one documented deviation below.
+//   must pass except the two documented deviations below: `-` inside a name
+//   (two negative cases expand) and required parameters (a case whose `{x}`,
+//   `{+x}` or `:x` variable has no value is a "missing parameter" error).
 // The files are read at test time, so every case counts and a new case cannot be
 // silently skipped.
 import { readdirSync, readFileSync } from "node:fs"
@@ -44,13 +46,13 @@ for (const file of FILES) {
 }
 
 /**
- * The one documented deviation of route mode: `-` inside a variable name. RFC
- * 6570 does not allow it (varchar = ALPHA / DIGIT / "_" / pct-encoded), so the
- * suite lists these two templates as negative cases; GitHub's routes use it
- * (`/enterprises/{enterprise}/teams/{enterprise-team}`), so route mode reads
- * it, and these two cases expand. No other case of the suite may differ.
+ * Deviation 1: `-` inside a variable name. RFC 6570 does not allow it (varchar =
+ * ALPHA / DIGIT / "_" / pct-encoded), so the suite lists these two templates as
+ * negative cases; GitHub's routes use it
+ * (`/enterprises/{enterprise}/teams/{enterprise-team}`), so route mode reads it,
+ * and these two cases expand.
  */
-const DEVIATIONS: ReadonlyArray<readonly [template: string, expansion: string]> = [
+const DASHED: ReadonlyArray<readonly [template: string, expansion: string]> = [
   ["/{default-graph-uri}", "/http%3A%2F%2Fwww.example%2Fbook%2F,http%3A%2F%2Fwww.example%2Fpapers%2F"],
   [
     "/sparql{?query,default-graph-uri}",
@@ -58,8 +60,46 @@ const DEVIATIONS: ReadonlyArray<readonly [template: string, expansion: string]> 
       "&default-graph-uri=http%3A%2F%2Fwww.example%2Fbook%2F,http%3A%2F%2Fwww.example%2Fpapers%2F",
   ],
 ]
-const isDeviation = (c: Case): boolean =>
-  c.file === "negative-tests.json" && DEVIATIONS.some(([template]) => template === c.template)
+const isDashed = (c: Case): boolean =>
+  c.file === "negative-tests.json" && DASHED.some(([template]) => template === c.template)
+
+/** Whether a value is a value for SPEC 6.3: not missing, `undefined`, `null`, an empty list or
+ * record, nor a list or record of nothing but `null`s and `undefined`s. `""` is a value. */
+const hasValue = (u: unknown): boolean => {
+  if (u === undefined || u === null) return false
+  if (Array.isArray(u)) return u.some((m) => m != null)
+  if (typeof u === "object") return Object.values(u).some((m) => m != null)
+  return true
+}
+
+/**
+ * Deviation 2: required parameters (SPEC 6.3). In route mode every variable of a
+ * `{x}`, `{+x}` or `:x` expression must have a value; the RFC expands one without
+ * a value to nothing. The names a case requires but has no value for, in order of
+ * first appearance, read from the template independently of the library's own
+ * rule: every variable of an expression whose operator is "" or "+". (The suite
+ * has no `/:name` text, so no `:x` placeholder: both modes parse every case to the
+ * same parts, pinned below.)
+ */
+const requiredWithoutValue = (c: Case): ReadonlyArray<string> => {
+  if (c.expected === false || isDashed(c)) return []
+  const names: Array<string> = []
+  for (const m of c.template.matchAll(/\{([^{}]*)\}/g)) {
+    const body = m[1]!
+    if (body !== "" && "#./;?&=,!@|".includes(body[0]!)) continue
+    for (const spec of (body[0] === "+" ? body.slice(1) : body).split(",")) {
+      const name = spec.replace(/(?:\*|:\d+)$/, "")
+      if (!hasValue(Object.hasOwn(c.variables, name) ? c.variables[name] : undefined) && !names.includes(name)) names.push(name)
+    }
+  }
+  return names
+}
+const isMissing = (c: Case): boolean => requiredWithoutValue(c).length > 0
+const missingMessage = (names: ReadonlyArray<string>): string =>
+  `missing parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}`
+
+/** Whether route mode deviates from the suite on this case. */
+const isDeviation = (c: Case): boolean => isDashed(c) || isMissing(c)
 
 /** Strict RFC 6570: parse and expand, as an Either. */
 const strict = (c: Case): E.Either<EndpointError, string> =>
@@ -109,11 +149,23 @@ describe('RFC 6570 conformance suite, strict "rfc6570" mode: every case', () => 
   })
 })
 
-describe('RFC 6570 conformance suite, through endpoint() ("route" mode): every case but the documented deviation', () => {
-  test("the deviation is exactly two negative cases of the suite", () => {
-    const deviating = cases.filter(isDeviation)
-    expect(deviating.map((c) => c.template)).toEqual(DEVIATIONS.map(([template]) => template))
+describe('RFC 6570 conformance suite, through endpoint() ("route" mode): every case but the documented deviations', () => {
+  test("the `-` deviation is exactly two negative cases of the suite", () => {
+    const deviating = cases.filter(isDashed)
+    expect(deviating.map((c) => c.template)).toEqual(DASHED.map(([template]) => template))
     for (const c of deviating) expect(c.expected).toBe(false)
+  })
+
+  test("the required-parameter deviation is exactly four cases of the suite, each with an undefined {x} or {+x}", () => {
+    expect(cases.filter(isMissing).map((c) => [c.template, requiredWithoutValue(c)])).toEqual([
+      ["O{undef}X", ["undef"]],
+      ["?{x,undef}", ["undef"]],
+      ["?{undef,y}", ["undef"]],
+      ["O{+undef}X", ["undef"]],
+    ])
+    // the suite also has required expressions over values that are values: `""` and non-empty composites
+    const given = cases.filter((c) => !isDeviation(c) && c.expected !== false && /\{\+?(?:empty|list|keys)\b/.test(c.template))
+    expect(given.length).toBeGreaterThan(10)
   })
 
   test.each(cases.filter((c) => !isDeviation(c)))("$id: $template", (c) => {
@@ -121,23 +173,43 @@ describe('RFC 6570 conformance suite, through endpoint() ("route" mode): every c
     else checkSuccess(c, route(c))
   })
 
-  test.each(cases.filter(isDeviation))("deviation: $template expands in route mode (a `-` inside a name, as GitHub's routes need)", (c) => {
-    const expansion = DEVIATIONS.find(([template]) => template === c.template)![1]
+  test.each(cases.filter(isDashed))("deviation: $template expands in route mode (a `-` inside a name, as GitHub's routes need)", (c) => {
+    const expansion = DASHED.find(([template]) => template === c.template)![1]
     expect(route(c)).toEqual(E.right(expansion))
     expect(E.flatMap(Template.parse(c.template, "route"), Template.expand(c.variables))).toEqual(E.right(expansion))
     // and strict mode still refuses it, naming the position of the `-`
     const refused = Template.parse(c.template, "rfc6570")
     expect(E.isLeft(refused) && refused.left.message).toContain(`at position ${c.template.indexOf("-")}`)
   })
+
+  test.each(cases.filter(isMissing))("deviation: $template is a missing-parameter error in route mode (SPEC 6.3), the suite's expansion in strict mode", (c) => {
+    const message = missingMessage(requiredWithoutValue(c))
+    for (const result of [route(c), E.flatMap(Template.parse(c.template, "route"), Template.expand(c.variables))]) {
+      if (E.isRight(result)) throw new Error(`expected ${JSON.stringify(message)}, got ${JSON.stringify(result.right)}`)
+      expect(result.left).toBeInstanceOf(EndpointError)
+      expect([result.left.path, result.left.message]).toEqual(["", message])
+    }
+    expect(strict(c)).toEqual(E.right(c.expected))
+  })
+
+  test("a missing variable that is given a value, even \"\", expands as the suite says", () => {
+    for (const c of cases.filter(isMissing)) {
+      const variables = { ...c.variables, undef: "" }
+      const strictWith = E.flatMap(Template.parse(c.template, "rfc6570"), Template.expand(variables))
+      expect(route({ ...c, variables })).toEqual(strictWith)
+      expect(E.isRight(strictWith)).toBe(true)
+    }
+  })
 })
 
-// Route mode adds `:name` placeholders, `-` in names and the dot-segment rule.
-// None of them may change how a case of the suite is read or expanded, except
-// the deviation above: this pins that the suite tests the same engine twice.
+// Route mode adds `:name` placeholders, `-` in names, required parameters and
+// (through endpoint()) the url-level checks. None of them may change how a case of
+// the suite is read or expanded, except the deviations above: this pins that the
+// suite tests the same engine twice.
 describe("route mode and strict mode agree on the suite", () => {
   test("every case parses to the same parts in both modes, or fails in both", () => {
     for (const c of cases) {
-      if (isDeviation(c)) continue
+      if (isDashed(c)) continue
       const s = Template.parse(c.template, "rfc6570")
       const r = Template.parse(c.template, "route")
       expect([c.template, E.isRight(r)]).toEqual([c.template, E.isRight(s)])

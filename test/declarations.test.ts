@@ -35,7 +35,7 @@ const files: Record<string, string> = {
   // no DOM: the import entry point
   "bare.ts": `${EQUALS}
 import * as E from "fp-ts/lib/Either.js"
-import { endpoint, Request, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type FetchArgs, type FetchInit, Options } from "fp-endpoint"
+import { endpoint, Pipeline, toRequest, toRequestEither, toRequestInit, toRequestInitEither, type FetchArgs, type FetchInit, Options } from "fp-endpoint"
 
 const r = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", request: { timeout: 5 } })
 const [url, init]: FetchArgs = toRequestInit(r)
@@ -49,7 +49,7 @@ export const requestIsUnknown: Equals<ReturnType<typeof toRequest>, unknown> = t
 export const either: E.Either<unknown, FetchArgs> = toRequestInitEither(r)
 export const requestEither = toRequestEither(r)
 export const decoded = Options.decode({ url: "/x" })
-export const built = Request.build(Request.route("GET /user"))
+export const built = Pipeline.build(Pipeline.route("GET /user"))
 export { url }
 `,
   // no DOM: the require entry point

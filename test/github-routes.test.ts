@@ -86,6 +86,33 @@ const KNOWN: ReadonlyArray<{
       return last !== null && params[last[1]!] === ""
     },
   },
+  {
+    reason:
+      "SPEC 6.3: a required parameter ({name}) without a value (missing, undefined, null) is an EndpointError " +
+      '"missing parameter: name"; @octokit/endpoint expands it to nothing and sends `DELETE /repos/o` for ' +
+      "`DELETE /repos/{owner}/{repo}` without repo",
+    applies: (route, params, fp, ok) =>
+      "error" in fp &&
+      isEndpointError(fp.error) &&
+      fp.error.path === "" &&
+      /^missing parameters?: /.test(fp.error.message) &&
+      fp.error.message
+        .replace(/^missing parameters?: /, "")
+        .split(", ")
+        .every((name) => params[name] == null && placeholdersOf(route).some((p) => p.name === name && p.operator === "")) &&
+      "ok" in ok,
+  },
+  {
+    reason:
+      "RFC 6570: a query expression `{?a,b}` leaves out a variable with no value; @octokit/endpoint writes a stray " +
+      "`&` in its place (`?&b=1`, `?a=1&`, `?&`) for a null or undefined value",
+    applies: (route, params, fp, ok) => {
+      if (!("ok" in fp && "ok" in ok)) return false
+      const unset = placeholdersOf(route).some((p) => p.operator === "?" && params[p.name] == null)
+      const tidied = ok.ok.url.replace(/\?&+/, "?").replace(/&&+/g, "&").replace(/[?&]$/, "")
+      return unset && tidied === fp.ok.url && tidied !== ok.ok.url
+    },
+  },
 ]
 
 /** Why fp-endpoint and @octokit/endpoint differ here: `undefined` when they agree, else a known reason or "unknown". */
@@ -133,12 +160,13 @@ describe("every GitHub route gives @octokit/endpoint's url and method", () => {
     expect([...operators].sort()).toEqual(["", "?"])
   })
 
-  test("generated values: strings of any code point, integers, and the corners (empty, dots, reserved characters)", () => {
+  test("generated values: strings of any code point, integers, the corners (empty, dots, reserved characters), and no value", () => {
     const value = fc.oneof(
       fc.string({ unit: "binary", maxLength: 12 }),
       fc.string({ maxLength: 12 }),
       fc.integer(),
       fc.constantFrom("", ".", "..", "...", "%2e", "%2E%2e", "a/b", "a b", "a+b", "é", "?#&=", "~!$'()*,;:@[]", "%", "%zz", "-"),
+      fc.constantFrom(undefined, null),
     )
     const seen = new Set<string>()
     const unknown: Array<string> = []
@@ -176,5 +204,28 @@ describe("each known difference, on a real route", () => {
     expect(endpoint(route, { owner: "o", repo: "r", issue_number: "" }).url).toBe("https://api.github.com/repos/o/r/issues/")
     expect(octokit(route, { owner: "o", repo: "r", issue_number: "" }).url).toBe("https://api.github.com/repos/o/r/issues")
     expect(difference(route, { owner: "o", repo: "r", issue_number: "" })).toBe(KNOWN[1]!.reason)
+  })
+
+  test("a required value missing: an EndpointError here, a request to /repos/octokit there", () => {
+    const route: string = "DELETE /repos/{owner}/{repo}"
+    expect(ROUTES).toContain(route)
+    for (const params of [{ owner: "octokit" }, { owner: "octokit", repo: undefined }, { owner: "octokit", repo: null }]) {
+      expect(() => endpoint(route, params)).toThrow(/^missing parameter: repo$/)
+      expect(octokit(route, params).url).toBe("https://api.github.com/repos/octokit")
+      expect(difference(route, params)).toBe(KNOWN[2]!.reason)
+    }
+    // a query parameter stays optional, as in @octokit/endpoint
+    const list = "GET /repos/{owner}/{repo}/issues"
+    expect(ROUTES).toContain(list)
+    expect(difference(list, { owner: "o", repo: "r", state: undefined })).toBeUndefined()
+  })
+
+  test("a query variable with no value: left out here, a stray & there", () => {
+    const route = "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
+    expect(ROUTES).toContain(route)
+    const params = { owner: "o", repo: "r", key: null, ref: "main" }
+    expect(endpoint(route, params).url).toBe("https://api.github.com/repos/o/r/actions/caches?ref=main")
+    expect(octokit(route, params).url).toBe("https://api.github.com/repos/o/r/actions/caches?&ref=main")
+    expect(difference(route, params)).toBe(KNOWN[3]!.reason)
   })
 })

@@ -1,4 +1,4 @@
-// The accept rewrite (in src/Parse.ts) reads SPEC §6.8 with two patterns. The oracle here
+// The accept rewrite (in src/Headers.ts) reads SPEC §6.8 with two patterns. The oracle here
 // reads the same grammar character by character, with no pattern:
 //   format:   each comma-separated entry `application/vnd.<vendor>[.v3][.<x>][+json]`, in
 //             any case (spaces or tabs around it kept), becomes `application/vnd.<vendor>[.v3].<format>`;

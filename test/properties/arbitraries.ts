@@ -1,13 +1,14 @@
-// Generators of realistic options for the law properties: few distinct keys, so
-// that concatenations collide often, nested objects, undefined and null values,
-// headers in mixed case and previews with and without "-preview".
+// Generators of realistic options for the law properties: few distinct keys, so that
+// concatenations collide often, nested objects (with `__proto__` as an ordinary key below the
+// top level), undefined and null values, headers in mixed case, previews with and without
+// "-preview", and some invalid values, so that errors are compared as well as results.
 import fc from "fast-check"
 
 const keys = ["a", "b", "owner", "repo", "org", "q", "page", "filter", "fields[]", "labels"] as const
 
 const scalar = fc.oneof(
   fc.string({ maxLength: 6 }),
-  fc.constantFrom("..", ".", "a.b", "%2e"), // dot segments, when they land in a path
+  fc.constantFrom("..", ".", "a.b", "%2e", ""), // dot segments and empty values, when they land in a path
   fc.integer({ min: -5, max: 1000 }),
   fc.boolean(),
   fc.constant(null),
@@ -20,12 +21,17 @@ export const arbValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((ti
     { depthSize: "small", withCrossShrink: true },
     scalar,
     fc.array(scalar, { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom("x", "y", "z"), tie("value"), { maxKeys: 3 }),
+    fc.dictionary(fc.constantFrom("x", "y", "z", "__proto__"), tie("value"), { maxKeys: 3 }),
     fc.constant(undefined),
   ),
 })).value
 
-const headerValue = fc.oneof(fc.constantFrom("1", "text/plain", "token 0000"), fc.nat(99), fc.constant(null), fc.constant(undefined))
+const headerValue = fc.oneof(
+  fc.constantFrom("1", "text/plain", "token 0000"),
+  fc.nat(99),
+  fc.constant(null),
+  fc.constant(undefined),
+)
 
 export const arbHeaders = fc.dictionary(
   fc.constantFrom("Accept", "accept", "x-a", "X-A", "content-type", "authorization"),
@@ -52,6 +58,7 @@ const reserved = fc.record(
       "/x/{a}{/b}",
       "https://h:8080/{a}",
       "/{+filter}",
+      "user",
     ),
     baseUrl: fc.constantFrom("https://api.example.com", "https://h/api/", "", "not a url", "https://h/api?x=1"),
     headers: arbHeaders,
@@ -67,6 +74,7 @@ export const arbRawOptions: fc.Arbitrary<Record<string, unknown>> = fc
   .tuple(reserved, fc.dictionary(fc.constantFrom(...keys), arbValue, { maxKeys: 5 }))
   .map(([r, params]) => ({ ...params, ...r }))
 
+/** Routes: each url starts with "/", "{" or a scheme (SPEC 5), with required and optional placeholders. */
 export const arbRoute = fc.constantFrom(
   "GET /x",
   "GET /search?q=user:{q}", // :name in the query is literal
@@ -77,6 +85,9 @@ export const arbRoute = fc.constantFrom(
   "GET /search{?q}",
   "PUT /x/{a}",
   "DELETE /x",
+  "GET /x{/b}{?page}",
+  "GET https://h.example/{a}",
+  "HEAD {+filter}/x",
 )
 
 /** Freezes plain objects and arrays, all the way down. */

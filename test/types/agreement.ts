@@ -1,7 +1,8 @@
 // One table read twice: by the runtime template parser in route mode, what
 // endpoint() uses (agreement.test.ts), and by the type-level parser of
 // src/Params.ts (agreement.test-d.ts), so the two readings of a template cannot
-// drift apart.
+// drift apart. agreement.test.ts also checks that the required names are the
+// ones the run time requires (a "missing parameter" error without them).
 //
 // Each row: a template, its required names (`{name}`, `{+name}`, `:name`),
 // its optional names (every other form, less the required ones) and its
@@ -15,6 +16,8 @@ export const TABLE = [
   ["/x{/a*}{#b}{.c}{;d}{&e}", [], ["a", "b", "c", "d", "e"], []],
   ["/commits/{sha:7}{/ref:3}", ["sha"], ["ref"], ["sha", "ref"]],
   ["/x/{a}{?a,b}", ["a"], ["b"], []],
+  ["/repos/{owner}/{repo}/contents/{+path}", ["owner", "repo", "path"], [], []], // "" is a value for path
+  ["/x/{a:3}{/a}{?b:2}", ["a"], ["b"], ["a", "b"]],
   ["/x/:1/a:/b:{c}", ["c"], [], []],
   ["/x/:id.json", ["id"], [], []],
   ["/x/:_i9{?n}", ["_i9"], ["n"], []],
@@ -22,15 +25,15 @@ export const TABLE = [
   ["https://h:8080/:id", ["id"], [], []],
   ["https://user:pass@h:8080/x/:id", ["id"], [], []],
   ["https://{host}:8080/x/:id", ["host", "id"], [], []],
-  ["//:token@h.example/x/:id", ["id"], [], []], // a leading //authority (no base url): its colons are text
+  ["//:token@h.example/x/:id", ["token", "id"], [], []], // a :name right after a slash is one, in an authority too
   ["//{host}:8080/:id", ["host", "id"], [], []],
-  ["http{s}://:token@h.example/x/:id", ["s", "id"], [], []], // values write some of the scheme: the authority's colons are text still
+  ["http{s}://:token@h.example/x/:id", ["s", "token", "id"], [], []],
   ["{scheme}://{host}:8080/:id", ["scheme", "host", "id"], [], []],
   ["{+origin}://x/:id", ["origin", "id"], [], []],
   ["/a{b}://x/:id", ["b", "id"], [], []], // not at the start: a path, whose :id after a / is a placeholder
   // scheme-like text longer than the types read letter by letter (64): read as the run time reads it
-  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_:x://:p@h.example/:q", ["q"], [], []],
-  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa://:p@h.example/:q", ["q"], [], []],
+  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa_:x://:p@h.example/:q", ["p", "q"], [], []],
+  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa://:p@h.example/:q", ["p", "q"], [], []],
   ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:/:q", ["q"], [], []],
   ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/:q", ["q"], [], []],
   ["{/a}/:b", ["b"], ["a"], []],
