@@ -1,26 +1,26 @@
-/** The `fp-endpoint` command line as pure functions: `parseArgs` reads argv into a command, `render` turns a command
- * into output, `main` wires both to streams and returns the exit code. Whatever they are given, nothing but an
- * `EndpointError` is ever thrown.
+/** The `fp-endpoint` command line as pure functions: `parseArgs` reads argv into a command, `render`
+ * turns a command into output, `toCurl` writes a curl command, and `main` wires them to the
+ * process's streams and returns the exit code. Nothing but an `EndpointError` is thrown.
  * @since 0.1.0
  */
+import * as E from "#fp-ts/Either.js"
 import type { Either } from "fp-ts/lib/Either.js"
-import { endpoint, type Merged } from "./Endpoint.js"
-import { EndpointError, isEndpointError } from "./EndpointError.js"
-import { curlArgs, type FetchInit } from "./Fetch.js"
-import { urlTooLong, withQuery } from "./internal/build.js"
-import { aKind, child, kindOf, quote, shown } from "./internal/describe.js"
-import { attempt, chain, describeError, fail, orThrow, right, run, toEndpointError, tryCatch } from "./internal/either.js"
-import { changedNumber, jsonBudget, TOO_MUCH_JSON, withControlsEscaped } from "./internal/json.js"
-import { has, hasValueOnce, isArray, membersOf, own, put, tabulate } from "./internal/object.js"
-import { pairOf } from "./internal/query.js"
-import { isToken } from "./internal/token.js"
-import { isReserved } from "./Options.js"
+import { endpoint, orThrow } from "./Endpoint.js"
+import { EndpointError } from "./EndpointError.js"
+import { initOf } from "./Fetch.js"
+import { child, cut, escaped, kindOf, quote, shown } from "./internal/describe.js"
+import { attempt, membersOf, put } from "./internal/read.js"
 import type { RequestOptions } from "./Parse.js"
+import { isReserved } from "./Codec.js"
+import * as Route from "./Route.js"
 import * as Template from "./Template.js"
+import * as Url from "./Url.js"
 import { VERSION } from "./version.js"
 
-/** What the command line was asked to do. A `Build` carries the query of the `name==value` items (encoded pairs), which
- * goes into the url after expansion, as `endpoint()` adds a GET's query (so `--merge` refuses it).
+type Options = { readonly [key: string]: unknown }
+
+/** What the command line was asked to do. A `Build`'s `query` holds the `name==value` items of a method
+ * that sends a body: they join the url after expansion (for `GET` and `HEAD` they are parameters).
  * @example
  * import type { CommandLine } from "fp-endpoint"
  * const c: CommandLine.Command = { _tag: "Build", route: "GET /user", options: {}, output: "curl" }
@@ -30,14 +30,25 @@ export type Command =
   | { readonly _tag: "Help" }
   | { readonly _tag: "Version" }
   | {
-    readonly _tag: "Build"
-    readonly route: string
-    readonly options: { readonly [key: string]: unknown }
-    readonly output: "json" | "merge" | "curl"
-    readonly query?: string
-  }
+      readonly _tag: "Build"
+      readonly route: string
+      readonly options: Options
+      readonly output: "json" | "merge" | "curl"
+      readonly query?: Options
+    }
 
-type Build = Extract<Command, { readonly _tag: "Build" }>
+/** What the command line reads besides argv: files named by `@file` items, and standard input.
+ * @example
+ * import type { CommandLine } from "fp-endpoint"
+ * const io: CommandLine.Input = { readFile: () => "text", stdin: () => undefined }
+ * @since 0.1.0
+ */
+export interface Input {
+  /** The text of a file, for `field=@file` and `field:=@file.json`. */
+  readonly readFile?: (path: string) => string
+  /** Standard input's text when it is not a terminal (a piped body), else `undefined`. */
+  readonly stdin?: () => string | undefined
+}
 
 /** The text `--help` prints.
  * @example
@@ -49,337 +60,295 @@ export const USAGE = `Usage: fp-endpoint [OPTION ...] METHOD URL [ITEM ...]
        fp-endpoint [OPTION ...] 'METHOD URL' [ITEM ...]
        fp-endpoint [OPTION ...] URL [ITEM ...]          (the method is GET)
 
-Prints the request options of a REST route as JSON; sends nothing. METHOD URL
-may be two arguments when URL starts with "/", "http://" or "https://", as no
-item does. A lowercase word alone (user) is a url, but POST alone is a method:
-a url must follow it. Path placeholders ({owner}, :owner) need values.
+Prints the request options of a REST route as JSON; sends nothing. A URL starts
+with "/", "{" or a scheme. Path placeholders ({owner}, :owner) need values.
 
 Items (httpie's conventions):
   key=value      a string parameter                       title=Bug
+  key=@file      a string parameter, the file's text      body=@notes.md
   key:=json      a raw JSON parameter                     labels:='["bug"]'
+  key:=@file     a JSON parameter from a file             config:=@hook.json
   name==value    a query parameter, whatever the method   q==is:open
   Name:value     a header                                 'Authorization:token 0000'
   Name:          no such header, not even a default       User-Agent:
   Name;          a header with an empty value             X-Empty;
-  A key given more than once is an array of its values, in order; a name==
-  given more than once is repeated in the query. \\ keeps = or : in a key.
+  A key given more than once is an array of its values, in order. \\ keeps
+  =, :, @ or \\ literal in a key. A piped standard input is the body.
 
 Options:
   --merge          print the merged options (defaults applied, url not expanded)
-  --curl           print a curl command that sends the request (HEAD as --head)
+  --curl           print a curl command that sends what fetch would send
   --base-url URL   use URL as the base url
+  --ignore-stdin   do not read standard input
   --version        print the version
   -h, --help       show this text
   --               no options after this: a route may then start with -
-
-Example:
-  fp-endpoint POST '/repos/{owner}/{repo}/issues' owner=octokit repo=rest.js \\
-    title=Bug labels:='["bug"]' 'Authorization:token 0000'
 
 Exit codes: 0 done, 1 the output could not be written, 2 invalid input (the
 reason is printed on stderr).
 `
 
-/** A copy of argv, checked to hold strings only; a Proxy's traps run here, once each. */
-const readArgv = (argv: unknown): Either<EndpointError, Array<string>> =>
-  attempt(() => {
-    if (!isArray(argv)) return fail("argv", `expected an array of strings, got ${kindOf(argv)}`)
-    const n: unknown = argv.length // a Proxy may claim 2 ** 32 - 1; Linux caps a real argv at a few megabytes
-    if (typeof n !== "number" || !(n >= 0 && n <= 1_000_000)) return fail("argv", "expected at most 1000000 arguments")
-    return right(tabulate(n, (i): string => {
-      const arg: unknown = argv[i]
-      if (typeof arg !== "string") throw new EndpointError(`argv[${i}]`, `expected a string, got ${kindOf(arg)}`)
-      return arg
-    }))
-  }, "argv")
+const fail = (path: string, problem: string): Either<EndpointError, never> => E.left(new EndpointError(path, problem))
 
-/** An item, read: where it goes, its key, and its value (for the query, the encoded `name=value` pair). */
+/** One item read: where it goes, its key and its value. */
 type Item = readonly ["query" | "header" | "param", string, unknown]
+const SEPARATOR = /\\[\\=:@]|==|:=@|:=|=@|=|:|;$/g
 
-/** Reads the arguments in order, up to `--help` or `--version`. The first that is no option is the route. */
-const readCommand = (args: ReadonlyArray<string>): Command => {
-  let output: Build["output"] = "json"
-  let baseUrl: string | undefined
-  let route: string | undefined
-  let optionsEnded = false // by "--"
-  const items: Array<Item> = []
+/** An item, read at its first separator; in the key, `\` keeps the next `=`, `:`, `@` or `\` literal. */
+const readItem = (arg: string, input: Input): Either<EndpointError, Item> => {
+  for (const { 0: separator, index } of arg.matchAll(SEPARATOR)) {
+    if (separator.startsWith("\\")) continue
+    const key = arg.slice(0, index).replace(/\\([\\=:@])/g, "$1")
+    const value = arg.slice(index + separator.length)
+    if (key === "") return fail("argv", `${quote(arg)} has an empty name`)
+    if (separator === "==") return E.right(["query", key, value])
+    if (separator === "=") return E.right(["param", key, value])
+    if (separator === ";" || separator === ":")
+      return E.right(["header", key, separator === ";" ? "" : value.trim() || null])
+    const text = separator.endsWith("@") ? fileText(key, value, input) : E.right(value)
+    if (E.isLeft(text) || separator === "=@") return E.map((t: string): Item => ["param", key, t])(text)
+    return attempt(
+      () => E.right(["param", key, JSON.parse(text.right)]),
+      () => shown(key),
+      (why) => `invalid JSON (${why})`,
+    )
+  }
+  return fail("argv", `${quote(arg)} is not key=value, key:=json, name==value or Name:value`)
+}
+
+const fileText = (key: string, path: string, input: Input): Either<EndpointError, string> =>
+  attempt(
+    () => {
+      const read = input.readFile
+      return read === undefined ? fail(shown(key), "reading files needs main's input") : E.right(read(path))
+    },
+    () => shown(key),
+    (why) => `cannot read ${quote(path)} (${why})`,
+  )
+
+/** The flags and items of argv, in order. */
+interface Read {
+  route?: string | undefined
+  output: "json" | "merge" | "curl"
+  baseUrl?: string | undefined
+  ignoreStdin: boolean
+  items: Array<Item>
+}
+
+const readArgs = (args: ReadonlyArray<string>, input: Input): Either<EndpointError, Read | "Help" | "Version"> => {
+  const read: Read = { output: "json", ignoreStdin: false, items: [] }
+  let ended = false
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!
-    if (optionsEnded || !arg.startsWith("-") || arg === "-") {
-      if (route === undefined) route = arg
-      else if (!/^(?:\/|https?:\/\/)/i.test(arg)) items.push(readItem(arg)) // no item starts as a url does
-      else if (items.length === 0 && isToken(route)) route = `${route} ${arg}` // METHOD URL as two arguments
-      else throw new EndpointError("argv", `${quote(arg)} is a url, which goes right after the method (GET /user) or in the route ('GET /user')`)
-    } else if (arg === "-h" || arg === "--help") return { _tag: "Help" }
-    else if (arg === "--version") return { _tag: "Version" }
-    else if (arg === "--") optionsEnded = true
+    if (ended || !arg.startsWith("-") || arg === "-") {
+      const url = /^(?:[/{]|[A-Za-z][A-Za-z\d+.-]*:\/\/)/.test(arg)
+      if (read.route === undefined) read.route = arg
+      else if (url && read.items.length === 0 && !read.route.includes(" ")) read.route = `${read.route} ${arg}`
+      else if (url)
+        return fail("argv", `${quote(arg)} is a url, which goes right after the method (GET /user) or in the route`)
+      else {
+        const item = readItem(arg, input)
+        if (E.isLeft(item)) return item
+        read.items.push(item.right)
+      }
+    } else if (arg === "-h" || arg === "--help" || arg === "--version")
+      return E.right(arg === "--version" ? "Version" : "Help")
+    else if (arg === "--") ended = true
+    else if (arg === "--ignore-stdin") read.ignoreStdin = true
     else if (arg === "--merge" || arg === "--curl") {
-      if (output !== "json" && arg !== `--${output}`) throw new EndpointError("argv", "--merge and --curl cannot be combined")
-      output = arg === "--merge" ? "merge" : "curl"
+      if (read.output !== "json" && arg !== `--${read.output}`)
+        return fail("argv", "--merge and --curl cannot be combined")
+      read.output = arg === "--merge" ? "merge" : "curl"
     } else if (arg === "--base-url" || arg.startsWith("--base-url=")) {
-      const url = arg === "--base-url" ? args[++i] : arg.slice("--base-url=".length)
-      if (url === undefined) throw new EndpointError("argv", "--base-url needs a URL")
-      if (baseUrl !== undefined) throw new EndpointError("argv", "--base-url given twice")
-      baseUrl = url
-    } else throw new EndpointError("argv", `unknown option ${quote(arg)} (see --help)`)
+      if (read.baseUrl !== undefined) return fail("argv", "--base-url given twice")
+      read.baseUrl = arg === "--base-url" ? args[++i] : arg.slice("--base-url=".length)
+      if (read.baseUrl === undefined) return fail("argv", "--base-url needs a URL")
+    } else return fail("argv", `unknown option ${quote(arg)} (see --help)`)
   }
-  return build(route, items, output, baseUrl)
+  return E.right(read)
 }
 
-/**
- * Reads an item at its first separator: `==` (a query pair), `:=` (JSON), `=` (a string), `:` or a final `;` (a header).
- * In the key, `\` keeps the next `=`, `:` or `\` literal.
- */
-const readItem = (arg: string): Item => {
-  for (const { 0: separator, index } of arg.matchAll(/\\[\\=:]|==|:=|=|:|;$/g)) {
-    if (separator.startsWith("\\")) continue // an escape, not a separator
-    const key = arg.slice(0, index).replace(/\\([\\=:])/g, "$1")
-    const value = arg.slice(index + separator.length)
-    if (key === "") throw new EndpointError("argv", `${quote(arg)} has an empty name`)
-    if (separator === "==") return ["query", key, queryPair(key, value)]
-    if (separator === ":=") return ["param", key, parseJson(key, value)]
-    if (separator === "=") return ["param", key, value]
-    // "Name:" removes the header, "Name;" (or a blank value) sends it empty; spaces and tabs around a value are not part of it (RFC 9110 §5.5)
-    return ["header", key, separator === ";" ? "" : value === "" ? null : withoutBlanks(value)]
-  }
-  const forms = 'key=value, key:=json, name==value or Name:value (a url starts with "/", "http://" or "https://")'
-  throw new EndpointError("argv", `${quote(arg)} is not ${forms}`)
-}
-
-/** `s` without the spaces and tabs at its ends, in time linear in its length (`/[ \t]+$/` would retry every blank of an inner run). */
-const withoutBlanks = (s: string): string => {
-  let [start, end] = [0, s.length]
-  while (start < end && (s[start] === " " || s[start] === "\t")) start++
-  while (end > start && (s[end - 1] === " " || s[end - 1] === "\t")) end--
-  return s.slice(start, end)
-}
-
-/**
- * JSON after `:=`. A number too large for a double (`1e999`, which JSON would send back as `null`) is an
- * error, and so is an integer that would be sent as another (`12345678901234567890`, an id).
- */
-const parseJson = (key: string, text: string): unknown => {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (e) {
-    const why = e instanceof SyntaxError ? "invalid JSON" : `JSON that cannot be read (${describeError(e)})`
-    throw new EndpointError(shown(key), `${why} after ":=": ${quote(text)}`)
-  }
-  const changed = changedNumber(text)
-  if (changed === undefined) return value
-  const sent = Number(changed)
-  throw new EndpointError(shown(key), !Number.isFinite(sent) ? `a number in ${quote(text)} is too large to send (it would be sent as null)`
-    : sent === 0 ? `the number ${quote(changed)} is too small to send (it would be sent as 0); send it as a string (key=value, or in quotes inside JSON)`
-    : `the integer ${quote(changed)} would be sent as ${sent} (JSON numbers are doubles here); send it as a string (key=value, or in quotes inside JSON)`)
-}
-
-/** `name=value` as endpoint() writes a GET's query (`q` keeps its `+`, GitHub's search syntax). */
-const queryPair = (name: string, value: string): string => {
-  const pair = pairOf(name, value)
-  if (typeof pair !== "string") throw pair
-  return pair
-}
-
-/** The command the arguments make: a key given once is its value, more than once an array of its values. */
-const build = (route: string | undefined, items: ReadonlyArray<Item>, output: Build["output"], baseUrl: string | undefined): Command => {
-  if (route === undefined) throw new EndpointError("route", "required (see --help)")
-  // one word in capitals (POST) is a method alone, which as a url would be the path /POST; a lowercase word (user) is a url
-  if (/^[A-Z]+$/.test(route)) throw new EndpointError("route", `${quote(route)} is a method; a url must follow it (fp-endpoint ${route} /path ...)`)
-  const params = new Map<string, Array<unknown>>() // a Map keeps the order of keys such as "1" and "0", which an object sorts
-  const query: Array<unknown> = []
+/** The command argv makes: a key given once is its value, more than once an array of its values. */
+const commandOf = (read: Read, input: Input): Either<EndpointError, Command> => {
+  if (read.route === undefined) return fail("route", "required (see --help)")
+  const route = Route.parse(read.route)
+  if (E.isLeft(route))
+    return /^[A-Z]+$/.test(read.route) ? fail("route", `${quote(read.route)} is a method; a url must follow it`) : route
+  const inQuery = !["GET", "HEAD"].includes(route.right.method.toUpperCase())
+  // Maps keep keys such as "1" in the order given, where an object sorts them
+  const [params, queried] = [new Map<string, Array<unknown>>(), new Map<string, Array<unknown>>()]
   let headers: Record<string, unknown> | undefined
-  for (const [to, key, value] of items) {
-    if (to === "query") query.push(value)
-    else if (to === "header" && headers !== undefined && has(headers, key)) throw new EndpointError(child("headers", key), "given twice: a header takes one value")
-    else if (to === "header") put((headers ??= {}), key, value)
-    else if (params.has(key)) params.get(key)!.push(value)
-    else params.set(key, [value])
+  for (const [to, key, value] of read.items) {
+    const values = to === "query" && inQuery ? queried : params
+    if (to !== "header") values.set(key, [...(values.get(key) ?? []), value])
+    else if (headers !== undefined && Object.keys(headers).some((k) => k.toLowerCase() === key.toLowerCase()))
+      return fail(child("headers", key), "given twice")
+    else put((headers ??= {}), key, value)
   }
-  const options: Record<string, unknown> = {}
-  for (const [key, values] of params) put(options, key, values.length === 1 ? values[0] : values)
-  // given twice, neither silently wins
-  if (headers !== undefined && has(options, "headers")) throw new EndpointError("headers", "given both as an item and by Name:value items")
-  if (baseUrl !== undefined && has(options, "baseUrl")) throw new EndpointError("baseUrl", "given both as an item and by --base-url")
-  if (headers !== undefined) put(options, "headers", headers)
-  if (baseUrl !== undefined) put(options, "baseUrl", baseUrl)
-  return query.length === 0 ? { _tag: "Build", route, options, output } : { _tag: "Build", route, options, output, query: query.join("&") }
+  const [options, query] = [params, queried].map((values) => {
+    const out: Record<string, unknown> = {}
+    for (const [key, all] of values) put(out, key, all.length === 1 ? all[0] : all)
+    return out
+  }) as [Record<string, unknown>, Record<string, unknown>]
+  for (const [key, value, by] of [
+    ["headers", headers, "Name:value items"],
+    ["baseUrl", read.baseUrl, "--base-url"],
+  ] as const) {
+    if (value !== undefined && Object.hasOwn(options, key)) return fail(key, `given both as an item and by ${by}`)
+    if (value !== undefined) put(options, key, value)
+  }
+  const piped = withStdin(options, route.right, read.ignoreStdin ? undefined : input)
+  if (E.isLeft(piped)) return piped
+  const built = { _tag: "Build", route: read.route, options: piped.right, output: read.output } as const
+  return E.right(Object.keys(query).length === 0 ? built : { ...built, query })
 }
 
-/** Reads the arguments (without `node` and the script) into a command. Never throws: anything wrong with `argv`
- * (not an array, a non-string, a Proxy whose traps throw) is an `EndpointError` in a `Left`.
+/** The options with a piped standard input as their body, which no body field may join (one would be lost). */
+const withStdin = (options: Options, route: Route.Route, input: Input | undefined): Either<EndpointError, Options> => {
+  const piped = attempt(
+    () => E.right(input?.stdin?.()),
+    () => "stdin",
+  )
+  if (E.isLeft(piped) || !piped.right) return E.isLeft(piped) ? piped : E.right(options)
+  if (["GET", "HEAD"].includes(route.method.toUpperCase())) {
+    return fail("stdin", "a piped body needs a method that sends one; pass --ignore-stdin to leave it unread")
+  }
+  const template = Template.parse(route.url)
+  const names = E.isRight(template) ? template.right.names : []
+  const fields = Object.keys(options).filter((key) => key === "data" || (!isReserved(key) && !names.includes(key)))
+  if (fields.length > 0)
+    return fail("stdin", `a piped body and body fields (${cut(fields.join(", "), 100)}) cannot be mixed`)
+  return E.right({ ...options, data: piped.right })
+}
+
+/** Reads the arguments (without `node` and the script) into a command. Never throws.
  * @example
  * import { CommandLine } from "fp-endpoint"
- * CommandLine.parseArgs(["GET", "/orgs/{org}/repos", "org=octokit", "per_page:=2", "q==a b", "Accept:application/json"])
- * // right({ _tag: "Build", route: "GET /orgs/{org}/repos", output: "json", query: "q=a%20b",
+ * CommandLine.parseArgs(["GET", "/orgs/{org}/repos", "org=octokit", "per_page:=2", "Accept:application/json"])
+ * // right({ _tag: "Build", route: "GET /orgs/{org}/repos", output: "json",
  * //         options: { org: "octokit", per_page: 2, headers: { Accept: "application/json" } } })
  * @since 0.1.0
  */
-export const parseArgs = (argv: ReadonlyArray<string>): Either<EndpointError, Command> =>
-  chain(readArgv(argv), (args) => tryCatch(() => readCommand(args)))
-
-/**
- * A shell word: `s` in POSIX single quotes, where only `'` is special (written `'\\''`). A NUL no argument
- * can carry, and a control character a terminal acts on when the command is shown (ESC, BEL, CR, DEL, the C1
- * controls; TAB and LF are text), are errors: a body's CR is written by {@link printfOf}.
- */
-const quoted = (field: string, s: string): string => {
-  if (s.includes("\0")) throw new EndpointError(field, "contains NUL, which a command-line argument cannot carry")
-  const control = /[\x01-\x08\x0b-\x1f\x7f-\x9f]/.exec(s)
-  if (control !== null) throw new EndpointError(field, `contains the control character ${quote(control[0])}, which a terminal would act on when the command is shown`)
-  return `'${s.split("'").join("'\\''")}'`
+export const parseArgs = (argv: ReadonlyArray<string>, input: Input = {}): Either<EndpointError, Command> => {
+  const args = attempt(
+    () => {
+      const all = Array.isArray(argv) && argv.length <= 100_000 ? membersOf(argv) : undefined
+      return all?.every((a) => typeof a === "string")
+        ? E.right(all as Array<string>)
+        : fail("argv", "expected up to 100 000 strings")
+    },
+    () => "argv",
+  )
+  const read = E.isLeft(args) ? args : readArgs(args.right, input)
+  if (E.isLeft(read)) return read
+  return typeof read.right === "string" ? E.right({ _tag: read.right }) : commandOf(read.right, input)
 }
 
-/** A curl command that sends the request as the fetch adapters would, under their rules (`toRequestInit`: a
- * method token, header values without CR, LF or NUL, one key a header, no body for GET or HEAD, an object body
- * as JSON only under a JSON content type; not fetch's own `Headers` check nor its options), for a POSIX shell (not fish, PowerShell or cmd.exe): every value is in
- * single quotes and the url, as fetch's URL parser writes it, follows `--url`, so no value can run a command or
- * pass for an option; `-q` keeps curl from reading `~/.curlrc`, `--globoff` from reading `[1-3]` or `{a,b}` in the url as several urls. HEAD is `--head` (after `-X 'HEAD'` curl
- * awaits a body); a blank header value is `-H 'name;'` (curl drops `-H 'name: '`); a body over 1 KiB comes with `-H 'Expect:'`.
- * A body longer than Linux lets an argument be (128 KiB), or than fits beside the others, or with a CR, reaches
- * curl's stdin through `printf`, a shell builtin.
- * Throws an EndpointError and nothing else: where `toRequestInit` would, for a NUL, for a form or binary body,
- * which has no text, and for a url or header too long for an argument or arguments over 960 KiB, which no system would pass.
+// output ------------------------------------------------------------------------------------------
+
+/** The most text the command line prints, 16 MiB, and the most values it prints. */
+const [MAX_OUTPUT, MAX_VALUES] = [2 ** 24, 2 ** 21]
+
+/** JSON for the terminal: indented while that stays within {@link MAX_OUTPUT}, else on one line; DEL and C1
+ * controls escaped (U+009B is a terminal's CSI). A value JSON cannot print is an error. */
+const printed = (value: object): Either<EndpointError, string> => {
+  const paths = new Map<object, readonly [path: string, depth: number]>()
+  let [values, deepest, refusal]: [number, number, EndpointError | undefined] = [0, 0, undefined]
+  return attempt(
+    () => {
+      const compact = JSON.stringify(value, function (this: object, key, v: unknown) {
+        const [parent, depth] = paths.get(this) ?? ["", 0]
+        const path = depth === 0 ? "" : Array.isArray(this) ? `${parent}[${key}]` : child(parent, key)
+        const problem =
+          ++values > MAX_VALUES
+            ? `more than ${MAX_VALUES} values to print`
+            : typeof v === "bigint"
+              ? "a bigint has no JSON form"
+              : typeof v === "number" && !Number.isFinite(v)
+                ? `${v} has no JSON form`
+                : undefined
+        if (problem !== undefined) throw (refusal = new EndpointError(path, problem))
+        if (typeof v === "object" && v !== null) paths.set(v, [path, (deepest = Math.max(deepest, depth + 1))])
+        return v
+      })
+      if (compact.length > MAX_OUTPUT) return fail("", `the output would be longer than ${MAX_OUTPUT} characters`)
+      // indented while that stays small: each value adds at most its depth's indentation
+      const text =
+        compact.length * (2 * deepest + 2) <= Math.max(2 ** 16, 4 * compact.length)
+          ? JSON.stringify(value, null, 2)
+          : compact
+      return E.right(text.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`))
+    },
+    () => refusal?.path ?? "",
+    (why) => refusal?.problem ?? `cannot be printed as JSON (${why})`,
+  )
+}
+
+/** The methods fetch sends `content-length: 0` for when they have no body (undici's). */
+const PAYLOAD = ["POST", "PUT", "PATCH", "QUERY", "PROPFIND", "PROPPATCH"]
+const UTF8 = new TextEncoder()
+
+/** A shell word: `s` in POSIX single quotes. A control a terminal acts on when the command is shown is an error. */
+const word = (field: string, s: string): Either<EndpointError, string> =>
+  /[\0-\x08\x0b-\x1f\x7f-\x9f]/.test(s)
+    ? fail(field, "holds a control character, which a terminal would act on when the command is shown")
+    : E.right(`'${s.replaceAll("'", "'\\''")}'`)
+
+/** A curl command that sends what `fetch(...toRequestInit(result))` sends, for a POSIX shell: the same
+ * refusals, every value single-quoted, the url after `--url`, `-q` (no `~/.curlrc`), `--globoff` (no url
+ * patterns), `-sS` (errors without a progress meter). The body reaches curl's standard input through
+ * `printf`, a shell builtin that no argument limit applies to. A header value beyond ASCII is refused:
+ * fetch sends its Latin-1 bytes, which printed text cannot carry.
  * @example
  * import { CommandLine, endpoint } from "fp-endpoint"
  * CommandLine.toCurl(endpoint("GET /user"))
- * // "curl -q --globoff -X 'GET' --url 'https://api.github.com/user' -H 'accept: application/vnd.github.v3+json' -H 'user-agent: fp-endpoint/0.1.0'"
+ * // "curl -sS -q --globoff -X 'GET' --url 'https://api.github.com/user' -H 'accept: …' -H 'user-agent: …'"
  * @since 0.1.0
  */
-export const toCurl = (r: RequestOptions): string =>
-  run(() => {
-    const [written, init] = curlArgs(r)
-    const { method, headers } = init
-    const body = own(init, "body") as FetchInit["body"] // own: a body on a polluted Object.prototype is none
-    // -q (first): no ~/.curlrc, which fetch does not read; --globoff: curl would read [ ] and { } in the url as a pattern and send a request for each match
-    const words: Array<Word> = ["curl", "-q", "--globoff", ...(method === "HEAD" ? ["--head"] : ["-X", ["method", method] as const]), "--url", ["url", fetchUrl(written)]]
-    for (const [name, value] of Object.entries(headers)) words.push("-H", [child("headers", name), /^[ \t]*$/.test(value) ? `${name};` : `${name}: ${value}`])
-    // the headers fetch adds on its own, which curl would leave out or write otherwise
-    if (body === undefined && ["POST", "PUT", "PATCH"].includes(method)) words.push("-H", ["headers", "content-length: 0"]) // as Node's fetch
-    if (typeof body === "string" && !has(headers, "content-type")) words.push("-H", ["headers", "content-type: text/plain;charset=UTF-8"]) // not curl's form type
-    if (body !== undefined && typeof body !== "string") throw new EndpointError("body", `${aKind(body)} body cannot be written as a curl argument`)
-    const size = body === undefined ? 0 : byteLength(body)
-    if (size > 1024) words.push("-H", ["headers", "Expect:"]) // curl would ask the server first (from 1 MiB, older versions from 1 KiB); fetch never does
-    // a body too long for an argument, or to fit beside the others, goes through printf, a shell builtin that no exec limit applies to, to curl's stdin;
-    // so does one with a CR, which printf's format writes as \r: shown as it is, a CR would let the body overwrite the command on the terminal
-    const before = argvBytes(words)
-    const inline = "--data-raw".length + 1 + size + 1 // its two arguments, each with its NUL
-    const piped = body !== undefined && (size > ARGUMENT_BYTES || before + inline > COMMAND_BYTES || body.includes("\r"))
-    const tail: Array<Word> = body === undefined ? [] : piped ? ["--data-binary", "@-"] : ["--data-raw", ["body", body]]
-    const bytes = before + (piped ? argvBytes(tail) : body === undefined ? 0 : inline)
-    words.push(...tail)
-    if (bytes > COMMAND_BYTES) throw new EndpointError("headers", `${bytes} bytes as curl's arguments, more than a system passes to a program (${COMMAND_BYTES})`)
-    const command = words.map((word) => (typeof word === "string" ? word : quoted(...word))).join(" ")
-    return piped ? `${printfOf(body)} | ${command}` : command
-  })
+export const toCurl = (result: RequestOptions): string => orThrow(curlOf(result))
 
-/**
- * A `printf` that writes `text` exactly: its runs between quotes and CRs as `%s` arguments, each `'` and CR as `\047`
- * and `\r` in the format. No argument holds a quote, which single quotes would write `'\\''`: bash reads a word of
- * many such pieces in quadratic time (a megabyte of quotes took 24 s); one argument a run, it reads them in linear time.
- */
-const printfOf = (text: string): string => {
-  let format = ""
-  const runs: Array<string> = []
-  for (const piece of text.split(/(['\r])/)) {
-    if (piece === "'") format += "\\047"
-    else if (piece === "\r") format += "\\r"
-    else if (piece !== "") {
-      format += "%s"
-      runs.push(quoted("body", piece))
-    }
+const curlOf = (result: RequestOptions): Either<EndpointError, string> => {
+  const args = initOf(result)
+  if (E.isLeft(args)) return args
+  const [url, { method, headers, body }] = args.right
+  const target = new URL(url)
+  if (target.protocol !== "http:" && target.protocol !== "https:")
+    return fail("url", `fetch sends only http and https, got ${quote(target.protocol)}`)
+  if (body !== undefined && typeof body !== "string")
+    return fail("body", `a ${kindOf(body)} body cannot be written as a curl argument`)
+  const given = { ...headers }
+  const sent = body === "" && !PAYLOAD.includes(method) ? undefined : body // curl would send an empty body's length
+  if (sent === undefined && PAYLOAD.includes(method)) given["content-length"] = "0" // as fetch does
+  if (typeof body === "string" && !Object.hasOwn(given, "content-type"))
+    given["content-type"] = "text/plain;charset=UTF-8"
+  const words = [
+    method === "HEAD" ? E.right("--head") : E.map((m: string) => `-X ${m}`)(word("method", method)),
+    E.map((u: string) => `--url ${u}`)(word("url", target.origin + target.pathname + target.search)),
+  ]
+  for (const [name, value] of Object.entries(given)) {
+    if (!/^[\t\x20-\x7e]*$/.test(value))
+      return fail(
+        child("headers", name),
+        "beyond ASCII, fetch sends Latin-1 bytes, which a printed command cannot carry",
+      )
+    words.push(
+      E.map((h: string) => `-H ${h}`)(
+        word(child("headers", name), value.trim() === "" ? `${name};` : `${name}: ${value}`),
+      ),
+    )
   }
-  return `printf '${format}'${runs.map((run) => " " + run).join("")}`
+  if (sent !== undefined) words.push(E.right("-H 'Expect:' --data-binary @-")) // fetch never asks the server first
+  const bad = words.find(E.isLeft)
+  if (bad !== undefined) return bad
+  const command = `curl -sS -q --globoff ${words.map((w) => (w as E.Right<string>).right).join(" ")}`
+  // printf's %b writes each \0ooo as the byte ooo: a character's UTF-8 bytes, as fetch sends the text
+  const escapedBody = sent?.replace(/[\\\0-\x1f\x7f-\x9f']/g, (c) =>
+    Array.from(UTF8.encode(c), (b) => `\\0${b.toString(8).padStart(3, "0")}`).join(""),
+  )
+  return E.right(sent === undefined ? command : `printf '%b' '${escapedBody}' | ${command}`)
 }
 
-/** A word of a curl command: an option as it is written, or a field's value, which is quoted. */
-type Word = string | readonly [field: string, value: string]
-
-/** The longest argument Linux passes to a program (MAX_ARG_STRLEN, less the NUL that ends it), in UTF-8 bytes. */
-const ARGUMENT_BYTES = 131_071
-/** The most all arguments may hold: macOS's 1 MiB (ARG_MAX), less 64 KiB for the environment, which it counts too. */
-const COMMAND_BYTES = 983_040
-
-const UTF8 = /* @__PURE__ */ new TextEncoder()
-const byteLength = (s: string): number => UTF8.encode(s).length
-
-/** What the system passes to curl for `words`: each argument and the NUL that ends it. */
-const argvBytes = (words: ReadonlyArray<Word>): number => words.reduce((bytes, word) => bytes + argumentBytes(word) + 1, 0)
-
-/** The bytes of the argument a word stands for; a field's value longer than a program's argument may be is an error. */
-const argumentBytes = (word: Word): number => {
-  if (typeof word === "string") return byteLength(word)
-  const [field, value] = word
-  const bytes = byteLength(value)
-  if (bytes > ARGUMENT_BYTES) throw new EndpointError(field, `${bytes} bytes as an argument of curl, more than Linux passes to a program (${ARGUMENT_BYTES})`)
-  return bytes
-}
-
-/**
- * The url as fetch sends it, read by the URL parser fetch uses: curl reads urls its own way (a `\\` before an `@`
- * is userinfo to it, a `/` to fetch), keeps `%2e%2e` segments and sends a query's `'` as it is. Refused where fetch
- * would not send it and curl would: a url the parser refuses, another scheme than http or https (curl speaks
- * gopher:, file:, smtp: and more), and credentials in the url.
- */
-const fetchUrl = (url: string): string => {
-  const read = tryCatch(() => new URL(url))
-  const parsed = read._tag === "Right" && ["http:", "https:"].includes(read.right.protocol) ? read.right : undefined
-  if (parsed === undefined) throw new EndpointError("url", `expected an absolute http or https url, as fetch sends, got ${quote(url.slice(0, 100))}`)
-  const { username, password, origin, pathname, search } = parsed
-  if (username !== "" || password !== "") throw new EndpointError("url", "credentials in the url (user:password@) are not sent by fetch: send an authorization header")
-  return origin + pathname + search // what fetch sends: no empty userinfo (`http://@h`), no empty `?`, no fragment
-}
-
-/**
- * A replacer of JSON for the terminal: a bigint as its digits; a sparse array or more than the JSON bounds is an
- * EndpointError. An array is printed from a copy made with its `length` read once, one copy an array so that
- * JSON.stringify still finds a cycle. Each text gets a replacer of its own: the bound counts one text.
- */
-const printable = (): ((key: string, v: unknown) => unknown) => {
-  const [copies, overBudget] = [new Map<object, Array<unknown>>(), jsonBudget()]
-  return (key, v) => {
-    if (overBudget(key, v)) throw new EndpointError("", `${TOO_MUCH_JSON} to print as JSON`)
-    if (!isArray(v)) return typeof v === "bigint" ? v.toString() : v
-    const members = copies.get(v) ?? membersOf(v)
-    if (members === undefined) throw new EndpointError(key, "a sparse array (with holes) cannot be printed as JSON") // not a null per hole
-    copies.set(v, members)
-    return members
-  }
-}
-
-/** JSON for the terminal, DEL and C1 controls escaped; a cycle or a throwing `toJSON` is an EndpointError naming the top-level key. */
-const printed = (value: object): string => {
-  try {
-    return withControlsEscaped(JSON.stringify(value, printable(), 2))
-  } catch (e) {
-    if (isEndpointError(e)) throw toEndpointError(e) // the replacer's own; else name the top-level key that cannot be printed
-    const key = Object.keys(value).find((k) => tryCatch(() => JSON.stringify(own(value, k), printable()))._tag === "Left")
-    const deep = e instanceof RangeError && /call stack/i.test(e.message) // JSON.stringify recurses
-    throw new EndpointError(child("", key ?? ""), deep ? "nested too deeply to print as JSON" : `cannot be printed as JSON (${describeError(e)})`)
-  }
-}
-
-/** The result with `query` added to its expanded url (before a fragment, after `?` or `&`), as `endpoint()` adds a GET's. */
-const withQueryOf = (result: RequestOptions, query: string): RequestOptions => {
-  const url = withQuery(result.url, query)
-  if (url.length > Template.MAX_LENGTH) throw urlTooLong()
-  return url === result.url ? result : { ...result, url }
-}
-
-/** Refuses a path placeholder (`{name}`, `{+name}`, `:name`) without a value: on a command line that is a mistake. */
-const requirePlaceholders = (merged: Merged): void => {
-  const missing = new Set<string>()
-  const defined = hasValueOnce() // one list or record under many placeholders is walked once
-  for (const part of orThrow(Template.parse(merged.url ?? "")).parts) {
-    if (typeof part === "string" || !part.inPath || (part.operator !== "" && part.operator !== "+")) continue
-    // undefined as the expansion has it (RFC 6570 §2.3); a name that is an option's is left to endpoint(), which says the placeholder is named as an option
-    for (const { name } of part.variables) if (!isReserved(name) && !defined(own(merged, name))) missing.add(name)
-  }
-  if (missing.size > 0) throw new EndpointError("", `missing parameter${missing.size > 1 ? "s" : ""}: ${[...missing].map(shown).join(", ")}`)
-}
-
-/** Runs a command: the text to print on stdout. Never throws: whatever `command` is (a hand-built object, a Proxy),
- * a failure is an `EndpointError` in a `Left`. A path placeholder without a value is one: `missing parameter: owner`.
+/** Runs a command: the text to print on standard output. Never throws.
  * @example
  * import { CommandLine } from "fp-endpoint"
  * CommandLine.render({ _tag: "Build", route: "GET /users/{user}", options: {}, output: "json" })
@@ -387,36 +356,59 @@ const requirePlaceholders = (merged: Merged): void => {
  * @since 0.1.0
  */
 export const render = (command: Command): Either<EndpointError, string> =>
-  tryCatch(() => {
-    if (typeof command !== "object" || command === null) throw new EndpointError("command", `expected a command, got ${kindOf(command)}`)
-    const tag: unknown = command._tag
-    if (tag === "Help") return USAGE
-    if (tag === "Version") return VERSION
-    if (tag !== "Build") throw new EndpointError("_tag", `expected "Help", "Version" or "Build", got ${kindOf(tag)}`)
-    const { route, options, output, query = "" } = command as Build
-    if (typeof route !== "string") throw new EndpointError("route", `expected a string, got ${kindOf(route)}`)
-    if (!["json", "merge", "curl"].includes(output)) throw new EndpointError("output", `expected "json", "merge" or "curl", got ${kindOf(output)}`)
-    if (typeof query !== "string") throw new EndpointError("query", `expected a string, got ${kindOf(query)}`)
-    const merged = endpoint.merge(route, options)
-    requirePlaceholders(merged)
-    if (output === "merge" && query !== "") throw new EndpointError("query", "name==value items join the url after expansion, which merged options (a template) cannot show: run without --merge")
-    if (output === "merge") return printed(merged)
-    const result = withQueryOf(endpoint(route, options), query)
-    return output === "curl" ? toCurl(result) : printed(result)
-  })
+  attempt(
+    () => {
+      if (command?._tag === "Help" || command?._tag === "Version")
+        return E.right(command._tag === "Help" ? USAGE : VERSION)
+      if (command?._tag !== "Build") return fail("command", `expected a command, got ${kindOf(command)}`)
+      const { route, options, output, query } = command
+      if (typeof route !== "string") return fail("route", `expected a string, got ${kindOf(route)}`)
+      if (!["json", "merge", "curl"].includes(output)) return fail("output", 'expected "json", "merge" or "curl"')
+      if (output === "merge" && query !== undefined)
+        return fail(
+          "query",
+          "name==value items of a method with a body join the url after expansion: run without --merge",
+        )
+      if (output === "merge")
+        return E.flatMap(printed)(
+          E.tryCatch(
+            () => endpoint.merge(route, options as never),
+            (e) => e as EndpointError,
+          ),
+        )
+      const built = endpoint.either(route, options as never)
+      if (E.isLeft(built)) return built
+      const url = query === undefined ? E.right(built.right.url) : Url.withQuery(built.right.url, query, new Set(), {})
+      if (E.isLeft(url)) return url
+      const result = { ...built.right, url: url.right }
+      return output === "curl" ? curlOf(result) : printed(result)
+    },
+    () => "command",
+  )
 
-/** The whole command line: parses, renders, writes, and returns the exit code: 0, 1 when the output could not be
- * written (a writer threw), or 2 for invalid input, with the reason on stderr and no stack trace. Never throws.
+/** The whole command line: parses, renders, writes, and returns the exit code: 0, 1 when the output could not
+ * be written, or 2 for invalid input, with the reason on standard error. Never throws.
  * @example
  * import { CommandLine } from "fp-endpoint"
- * const code = CommandLine.main(["GET", "/user"], { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) }) // 0
+ * const io = { stdout: (s: string) => process.stdout.write(s), stderr: (s: string) => process.stderr.write(s) }
+ * const code = CommandLine.main(["GET", "/user"], io)
+ * // 0
  * @since 0.1.0
  */
-export const main = (argv: ReadonlyArray<string>, io: { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void }): number => {
-  const write = (stream: "stdout" | "stderr", text: string): boolean => tryCatch(() => io[stream](text))._tag === "Right"
-  const outcome = chain(parseArgs(argv), render)
-  if (outcome._tag === "Left") {
-    write("stderr", `fp-endpoint: ${outcome.left.message}\n`)
+export const main = (
+  argv: ReadonlyArray<string>,
+  io: Input & { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void },
+): number => {
+  const write = (stream: "stdout" | "stderr", text: string): boolean =>
+    E.isRight(
+      attempt(
+        () => E.right(io[stream](text)),
+        () => "",
+      ),
+    )
+  const outcome = E.flatMap(render)(parseArgs(argv, io))
+  if (E.isLeft(outcome)) {
+    write("stderr", `fp-endpoint: ${escaped(outcome.left.message)}\n`)
     return 2
   }
   if (write("stdout", outcome.right.endsWith("\n") ? outcome.right : `${outcome.right}\n`)) return 0

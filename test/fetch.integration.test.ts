@@ -1,7 +1,11 @@
 // toRequest / toRequestInit and the README recipes (test/recipes.ts), proven
-// against a real node:http server that records what arrives on the wire.
+// against a real node:http server that records what arrives on the wire. Both
+// adapters build the platform's Request from what they give fetch (without the
+// body), so they refuse the same things, and what fetch would refuse is an
+// EndpointError before anything is sent.
 import { createReadStream, readFileSync } from "node:fs"
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import { createRequire } from "node:module"
 import type { AddressInfo } from "node:net"
 import vm from "node:vm"
 import { Agent, fetch as undiciFetch, FormData as UndiciFormData, request as undiciRequest } from "undici"
@@ -17,8 +21,21 @@ import {
   type Endpoint,
   type RequestOptions,
 } from "../src/index.js"
+import { BAD_PORTS } from "../src/Fetch.js"
 import { viaAxios, viaFetchInit, viaFetchRequest, viaGot, viaKy, viaUndici } from "./recipes.js"
 import { errorOf } from "./helpers.js"
+
+/** The message both throwing adapters give, after checking that the Either forms give the same Left. */
+const refusedBoth = (r: RequestOptions): EndpointError => {
+  const [init, request] = [errorOf(() => toRequestInit(r)), errorOf(() => toRequest(r))]
+  const [initEither, requestEither] = [toRequestInitEither(r), toRequestEither(r)]
+  expect([init.message, E.isLeft(initEither) && initEither.left.message, E.isLeft(requestEither) && requestEither.left.message]).toEqual([
+    request.message,
+    request.message,
+    request.message,
+  ])
+  return init
+}
 
 interface Received {
   method: string
@@ -225,9 +242,8 @@ describe("bodies fetch sends as they are", () => {
 // Form and binary bodies go out untouched: no JSON, no content type of the adapter's, so the
 // client writes its own (a multipart boundary, the form content type). undici 7 is a copy of
 // fetch separate from Node's own: it sends only its own FormData (a FormData of Node's global
-// class arrives from undici as the text "[object FormData]"), so its cases use undici's FormData.
-// endpoint() does not yet recognise undici's FormData (Parse.isOpaqueBody checks the global
-// class), so those options are endpoint()'s for a POST without data, given the form as body.
+// class arrives from undici as the text "[object FormData]"), so its cases use undici's FormData,
+// which endpoint() knows by its tag as a form body.
 describe("form and binary bodies arrive as the client sends them", () => {
   type Client = "fetch" | "undici"
   const form = (client: Client): FormData => {
@@ -236,10 +252,7 @@ describe("form and binary bodies arrive as the client sends them", () => {
     f.append("file", new Blob(["xyz"]), "x.txt")
     return f
   }
-  const options = (client: Client, data: unknown): RequestOptions =>
-    client === "undici" && Object.prototype.toString.call(data) === "[object FormData]"
-      ? { ...api("POST /upload"), body: data }
-      : api("POST /upload", { data })
+  const options = (_client: Client, data: unknown): RequestOptions => api("POST /upload", { data })
   const senders: Array<[string, Client, (o: RequestOptions) => Promise<unknown>]> = [
     ["fetch(toRequest(r))", "fetch", (o) => fetch(toRequest(o))],
     ["fetch(...toRequestInit(r))", "fetch", (o) => fetch(...toRequestInit(o))],
@@ -329,18 +342,19 @@ describe("form and binary bodies arrive as the client sends them", () => {
   })
 
   it("a Node stream as data is an EndpointError, not its internals (a file path among them) sent as JSON", () => {
-    const file = createReadStream(new URL(import.meta.url))
-    try {
-      expect(errorOf(() => toRequestInit(api("POST /x", { data: file }))).message).toBe(
-        "body: a ReadStream is a stream, not JSON: send a web ReadableStream as data, or read it first",
-      )
-    } finally {
-      file.destroy()
+    for (const range of [{}, { start: 0, end: 3 }]) {
+      const file = createReadStream(new URL(import.meta.url), range)
+      try {
+        const e = refusedBoth(api("POST /x", { data: file }))
+        expect([range, e.path.startsWith("body"), e.message.includes("fetch.integration")]).toEqual([range, true, false])
+      } finally {
+        file.destroy()
+      }
     }
   })
 
-  it("a body tagged FormData or Blob without the methods fetch reads (the form-data package's) is an EndpointError: fetch would send the text", async () => {
-    // as the form-data package's FormData: the tag on its prototype, append and getHeaders, none of get, getAll, has, set, delete
+  it("a body that only says it is a FormData or a Blob (its tag) is a form body: endpoint() sets no type, the adapters pass it on", async () => {
+    // the form-data package's FormData: the tag on its prototype, append and getHeaders; Node's fetch sends it as text
     class PackageFormData {
       get [Symbol.toStringTag]() {
         return "FormData"
@@ -355,14 +369,13 @@ describe("form and binary bodies arrive as the client sends them", () => {
         return "Blob"
       }
     }
-    const sent = await new Request("https://h.example/", { method: "POST", body: new PackageFormData() as never }).text()
-    expect(sent).toBe("[object FormData]") // what fetch makes of it
-    for (const [data, kind] of [[new PackageFormData(), "FormData"], [new TaggedBlob(), "Blob"]] as const) {
+    for (const data of [new PackageFormData(), new TaggedBlob()]) {
       const r = api("POST /x", { data })
-      expect(r.headers).not.toHaveProperty("content-type") // for clients that read it (axios does): endpoint() takes it as a form body
-      const refused = `body: a ${data.constructor.name} tagged ${kind} lacks the methods fetch reads of one, so fetch would send the text "[object ${kind}]"; use the runtime's ${kind}`
-      expect([errorOf(() => toRequestInit(r)).message, errorOf(() => toRequest(r)).message]).toEqual([refused, refused])
+      expect(r.headers).not.toHaveProperty("content-type")
+      expect(toRequestInit(r)[1].body).toBe(data)
     }
+    const sent = await toRequest(api("POST /x", { data: new PackageFormData() })).text()
+    expect(sent).toBe("[object FormData]") // a decision of the README: the client decides what it makes of it
     for (const data of [new FormData(), new UndiciFormData(), new Blob(["x"])]) expect(toRequestInit(api("POST /x", { data }))[1].body).toBe(data)
   })
 
@@ -371,14 +384,9 @@ describe("form and binary bodies arrive as the client sends them", () => {
     // endpoint() treats it as binary, not JSON: no content type is defaulted
     expect(api("POST /x", { data: shared }).headers).not.toHaveProperty("content-type")
     expect(api("POST /x", { data: new Uint8Array(shared) }).headers).not.toHaveProperty("content-type")
-    expect(errorOf(() => toRequestInit(api("POST /x", { data: shared }))).message).toBe(
-      "body: a SharedArrayBuffer cannot be sent by fetch; copy it into an ArrayBuffer",
-    )
-    for (const view of [new Uint8Array(shared), new DataView(shared)]) {
-      const r = api("POST /x", { data: view, headers: { "content-type": "application/octet-stream" } })
-      expect(errorOf(() => toRequest(r)).message).toMatch(/^body: a (Uint8Array|DataView) on a SharedArrayBuffer cannot be sent by fetch; copy it into an ArrayBuffer$/)
-      const either = toRequestInitEither(r)
-      expect(E.isLeft(either) && either.left).toBeInstanceOf(EndpointError)
+    for (const data of [shared, new Uint8Array(shared), new DataView(shared)]) {
+      const r = api("POST /x", { data, headers: { "content-type": "application/octet-stream" } })
+      expect(refusedBoth(r).message).toBe("body: shared memory cannot be sent by fetch; copy it into an ArrayBuffer")
     }
   })
 })
@@ -470,19 +478,64 @@ describe("fetch options in request travel with the request", () => {
     expect([built.redirect, built.cache]).toEqual(["manual", "no-store"])
   })
 
-  it("a value fetch would reject is an EndpointError that names it", () => {
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ redirect: "nope" }, 'request.redirect: expected "follow", "error" or "manual", got "nope"'],
-      [{ mode: "navigate" }, 'request.mode: expected "cors", "no-cors" or "same-origin", got "navigate"'],
-      [{ keepalive: "yes" }, 'request.keepalive: expected a boolean, got "yes"'],
-      [{ signal: {} }, "request.signal: expected an AbortSignal, got object"],
-      [{ dispatcher: "agent" }, 'request.dispatcher: expected an undici Dispatcher (an object), got "agent"'],
-      [{ integrity: 1 }, "request.integrity: expected a string, got number"],
+  it("toRequestInit refuses what the platform's Request refuses, as toRequest does: fetch would throw before sending", () => {
+    const cases: Array<[string, RequestOptions]> = [
+      ["a referrer that is no url", api("GET /x", { request: { referrer: "no url::" } })],
+      ['mode "no-cors" with PUT', api("PUT /x", { request: { mode: "no-cors" } })],
+      ['cache "only-if-cached" without mode "same-origin"', api("GET /x", { request: { cache: "only-if-cached" } })],
+      ["a redirect that is none of follow, error, manual", api("GET /x", { request: { redirect: "nope" } })],
+      ['mode "navigate"', api("GET /x", { request: { mode: "navigate" } })],
+      ["a signal that is no AbortSignal", api("GET /x", { request: { signal: {} } })],
+      ["a header value beyond Latin-1", api("GET /x", { headers: { "x-title": "snowman ☃" } })],
+      ["a forbidden method", api("TRACE /x")],
+      ["a relative url", { method: "get", url: "/relative", headers: {} }],
     ]
-    for (const [request, message] of cases) {
-      expect(errorOf(() => toRequestInit(api("GET /x", { request }))).message).toBe(message)
-      const either = toRequestEither(api("GET /x", { request }))
-      expect(E.isLeft(either) && either.left.message).toBe(message)
+    for (const [name, r] of cases) {
+      const e = refusedBoth(r)
+      expect([name, e.problem]).toEqual([name, expect.stringMatching(/^fetch refuses it: TypeError: /)])
+    }
+    // the same options with what fetch accepts instead go through
+    expect(toRequestInit(api("GET /x", { request: { cache: "only-if-cached", mode: "same-origin" } }))[1]).toMatchObject({ cache: "only-if-cached", mode: "same-origin" })
+    expect(toRequestInit(api("PUT /x", { request: { mode: "cors", referrer: "about:client" } }))[1]).toMatchObject({ mode: "cors", referrer: "about:client" })
+    expect(toRequest(api("GET /x", { request: { referrer: `${base}/from` } })).referrer).toBe(`${base}/from`)
+  })
+
+  it("what the platform's Request refuses is named: the option, the header or the method, not the url", () => {
+    const cases: Array<[string, RequestOptions]> = [
+      ["request.referrer", api("GET /x", { request: { referrer: "no url::" } })],
+      ["request.mode", api("PUT /x", { request: { mode: "no-cors" } })],
+      ["request.cache", api("GET /x", { request: { cache: "only-if-cached" } })],
+      ["request.redirect", api("GET /x", { request: { redirect: "nope" } })],
+      ["request.signal", api("GET /x", { request: { signal: {} } })],
+      ["headers.x-title", api("GET /x", { headers: { "x-title": "snowman ☃" } })],
+      ["method", api("TRACE /x")],
+      ["url", { method: "get", url: "/relative", headers: {} }],
+    ]
+    expect(cases.map(([path, r]) => [path, refusedBoth(r).path])).toEqual(cases.map(([path]) => [path, path]))
+  })
+})
+
+describe("ports fetch will not connect to", () => {
+  it("the list is fetch's own (undici's bad ports), and fetch refuses such a port without connecting", async () => {
+    const undici = createRequire(import.meta.url)("undici/lib/web/fetch/constants.js") as { badPorts: ReadonlyArray<string> }
+    expect([...BAD_PORTS].sort()).toEqual([...undici.badPorts].sort())
+    await expect(fetch("http://127.0.0.1:25/")).rejects.toMatchObject({ cause: { message: "bad port" } })
+  })
+
+  it("each is an EndpointError naming the url, under http and https, however the port is written", () => {
+    for (const port of BAD_PORTS) {
+      for (const scheme of ["http", "https"]) {
+        expect(refusedBoth({ method: "get", url: `${scheme}://127.0.0.1:${port}/x`, headers: {} }).message).toBe(`url: fetch refuses to connect to port ${port}`)
+      }
+    }
+    expect(refusedBoth({ method: "get", url: "http://127.0.0.1:0025/x", headers: {} }).message).toBe("url: fetch refuses to connect to port 25")
+    // a port a value writes is judged on the result
+    expect(refusedBoth(endpoint("GET http://127.0.0.1:{port}/x", { port: 25 })).message).toBe("url: fetch refuses to connect to port 25")
+  })
+
+  it("a port fetch connects to, or the scheme's default, is fine", () => {
+    for (const url of ["http://127.0.0.1:8080/x", "http://127.0.0.1:80/x", "https://h.example:443/x", "http://127.0.0.1:26/x", "https://h.example/x"]) {
+      expect(toRequestInit({ method: "get", url, headers: {} })[0]).toBe(url)
     }
   })
 })
@@ -527,34 +580,26 @@ describe("toRequestInit", () => {
 
   it("refuses an object body without a JSON content type", () => {
     expect(() => toRequestInit(api("POST /x", { data: { a: 1 }, headers: { "content-type": "text/plain" } }))).toThrow(
-      /^body: an object body is sent as JSON only with a JSON content type, got content-type "text\/plain"/,
+      /^body: an object is sent as JSON only with a JSON content type, got content-type "text\/plain"/,
     )
     expect(() => toRequestInit({ method: "post", url: "http://x/", headers: {}, body: { a: 1 } })).toThrow(/no content-type/)
   })
 })
 
 describe("nothing but EndpointError escapes", () => {
-  it("a header value Headers rejects names the header", () => {
-    const r = api("GET /x", { headers: { "x-title": "snowman ☃" } })
-    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
-      const e = errorOf(f)
-      expect(e.path).toBe("headers.x-title")
-      expect(e.message).toMatch(/^headers\.x-title: rejected by Headers/)
-    }
+  it("a header value beyond Latin-1 is refused; one within it is sent as it is", () => {
+    expect(refusedBoth(api("GET /x", { headers: { "x-title": "snowman ☃" } })).problem).toMatch(/^fetch refuses it: TypeError: .*ByteString/)
     expect(toRequestInit(api("GET /x", { headers: { "x-latin1": "café" } }))[1].headers["x-latin1"]).toBe("café")
   })
 
-  it("a cycle or a bigint in the body names the field", () => {
+  it("a bigint, a function or a cycle in the body is refused; a bigint is named by its key path", () => {
+    expect(refusedBoth(api("POST /x", { user: { id: 1n } })).message).toBe("body.user.id: a bigint cannot be serialised as JSON")
+    expect(refusedBoth(api("POST /x", { list: [1, 2n] })).message).toBe("body.list[1]: a bigint cannot be serialised as JSON")
+    expect(refusedBoth(api("POST /x", { data: () => 1 })).message).toBe("body: a function would be left out") // as the body: nothing would be sent
     const cyclic: Record<string, unknown> = { a: 1 }
     cyclic.self = { back: cyclic }
-    expect(errorOf(() => toRequest(api("POST /x", { data: cyclic }))).message).toBe(
-      "body.self.back: a circular reference cannot be serialised as JSON",
-    )
-    expect(errorOf(() => toRequestInit(api("POST /x", { user: { id: 1n } }))).message).toBe("body.user.id: a bigint cannot be serialised as JSON")
-    expect(errorOf(() => toRequestInit(api("POST /x", { list: [1, 2n] }))).message).toBe("body.list[1]: a bigint cannot be serialised as JSON")
-    expect(errorOf(() => toRequestInit(api("POST /x", { data: () => 1 }))).message).toBe("body: a function cannot be serialised as JSON") // as the body: nothing would be sent
-    const bad = { toJSON: () => { throw new Error("nope") } }
-    expect(errorOf(() => toRequestInit(api("POST /x", { when: bad }))).message).toBe("body.when: toJSON threw (Error: nope)")
+    const cycle = refusedBoth(api("POST /x", { data: cyclic }))
+    expect([cycle.path, cycle.problem]).toEqual([expect.stringMatching(/^body/), expect.stringMatching(/circular/)])
   })
 
   it("deep nesting is an EndpointError, not a RangeError", () => {
@@ -564,14 +609,18 @@ describe("nothing but EndpointError escapes", () => {
   })
 
   it("forbidden methods, bad urls and malformed options", () => {
-    expect(errorOf(() => toRequest(api("TRACE /x"))).message).toBe('method: "TRACE" cannot be sent by fetch')
-    expect(errorOf(() => toRequest({ method: "get", url: "/relative", headers: {} })).path).toBe("url")
-    expect(errorOf(() => toRequestInit(null as unknown as RequestOptions)).message).toBe("expected request options, got null")
-    expect(errorOf(() => toRequestInit({ method: 1, url: "http://x/", headers: {} } as unknown as RequestOptions)).path).toBe("method")
-    expect(errorOf(() => toRequestInit({ method: "get", url: "http://x/", headers: { a: {} } } as unknown as RequestOptions)).message).toBe(
-      "headers.a: expected string or number, got object",
+    for (const method of ["TRACE", "CONNECT", "track"]) expect(refusedBoth(api(`${method} /x` as string)).problem).toMatch(/^fetch refuses it: TypeError: .*unsupported/)
+    expect(refusedBoth({ method: "get", url: "/relative", headers: {} }).path).toBe("url")
+    expect(refusedBoth(null as unknown as RequestOptions).message).toBe("options: expected request options, got null")
+    expect(refusedBoth({ method: 1, url: "http://x/", headers: {} } as unknown as RequestOptions).path).toBe("method")
+    expect(refusedBoth({ method: "get", url: 1, headers: {} } as unknown as RequestOptions).path).toBe("url")
+    expect(refusedBoth({ method: "get", url: "http://x/", headers: { a: {} } } as unknown as RequestOptions).message).toBe(
+      "headers.a: expected a string or a finite number, got object",
     )
-    expect(errorOf(() => toRequestInit({ method: "get", url: "http://x/", headers: { A: "1", a: "2" } })).path).toBe("headers.a")
+    expect(refusedBoth({ method: "get", url: "http://x/", headers: [] } as unknown as RequestOptions).message).toBe("headers: expected a plain object, got array")
+    expect(refusedBoth({ method: "get", url: "http://x/", headers: { A: "1", a: "2" } }).message).toBe(
+      "headers.a: names a header another key names: one value would be lost",
+    )
   })
 
   it("the Either variants return the same failures as values and never throw", () => {
@@ -592,22 +641,20 @@ describe("what Node's fetch would not send as given is an EndpointError", () => 
 
   it("a lone surrogate in a text body: fetch sends U+FFFD in its place (it has no UTF-8 form)", async () => {
     const r = api("POST /x", { data: "a\ud800b", headers: { "content-type": "text/plain" } })
-    await fetch(r.url, { method: "POST", headers: r.headers, body: r.body as string })
+    await fetch(r.url, { method: "POST", headers: r.headers as Record<string, string>, body: r.body as string })
     expect(only().body).toEqual(Buffer.from("a\ufffdb"))
-    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
-      expect(errorOf(f).message).toBe("body: lone surrogate at index 1, which has no UTF-8 form: fetch would send U+FFFD in its place")
-    }
+    expect(refusedBoth(r).message).toBe("body: a lone surrogate, which fetch would send as U+FFFD")
     // in a JSON body it is written as the escape \ud800, which keeps it
     expect(toRequestInit(api("POST /x", { a: "\ud800" }))[1].body).toBe('{"a":"\\ud800"}')
   })
 
   it("a sec-fetch-mode header: fetch writes its own (the request's mode), so the value given is not sent", async () => {
     const r = api("GET /x", { headers: { "sec-fetch-mode": "navigate" } })
-    await fetch(r.url, { headers: r.headers })
+    await fetch(r.url, { headers: r.headers as Record<string, string> })
     expect(received1()["sec-fetch-mode"]).toBe("cors")
-    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
-      expect(errorOf(f).message).toBe("headers.sec-fetch-mode: fetch writes this header itself or refuses it, so the request would not carry this value")
-    }
+    expect(refusedBoth(r).message).toBe(
+      "headers.sec-fetch-mode: fetch writes this header itself, refuses it or loses it: the request would not carry this value",
+    )
   })
 
   it("a header named __proto__: Node's fetch reads the headers into an object, where the name sets the prototype, so it is not sent", async () => {
@@ -616,9 +663,9 @@ describe("what Node's fetch would not send as given is an EndpointError", () => 
     await fetch(r.url, { headers })
     expect(received1()).toMatchObject({ "x-a": "1" })
     expect(Object.keys(received1())).not.toContain("__proto__")
-    for (const f of [() => toRequest(r), () => toRequestInit(r)]) {
-      expect(errorOf(f).message).toBe('headers.__proto__: fetch reads headers into an object, where this name would set its prototype: the request would not carry it')
-    }
+    expect(refusedBoth(r).message).toBe(
+      "headers.__proto__: fetch writes this header itself, refuses it or loses it: the request would not carry this value",
+    )
   })
 })
 
