@@ -1,5 +1,5 @@
 // What a TypeScript user copies must compile against the package as published:
-// every ```ts block of README.md and every @example of the built declarations
+// every ```ts block of README.md and docs/*.md and every @example of the built declarations
 // (dist/esm/*.d.ts) becomes a module of its own in test/.compiled/, importing
 // "fp-endpoint" by name (the package's own exports, as a user's compiler reads
 // them), and one strict tsc run checks them all.
@@ -8,22 +8,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { fileURLToPath } from "node:url"
 import { beforeAll, describe, expect, test } from "vitest"
 import { ensureBuilt } from "./built.js"
+import { blocksOf, documents } from "./markdown.js"
 
 const root = fileURLToPath(new URL("../", import.meta.url))
 const dir = fileURLToPath(new URL("./.compiled/", import.meta.url))
-
-/** The ```ts blocks of a markdown text, with the line each starts at. */
-const markdownBlocks = (text: string): Array<{ where: string; code: string }> => {
-  const lines = text.split("\n")
-  const out: Array<{ where: string; code: string }> = []
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i] !== "```ts") continue
-    const end = lines.indexOf("```", i + 1)
-    out.push({ where: `README.md line ${i + 2}`, code: lines.slice(i + 1, end).join("\n") })
-    i = end
-  }
-  return out
-}
 
 /** The @example blocks of the doc comments in a declaration file. */
 const examples = (file: string, text: string): Array<{ where: string; code: string }> => {
@@ -51,11 +39,11 @@ describe("what users copy compiles against the published package", () => {
   let blocks: Array<{ where: string; code: string }> = []
   beforeAll(() => {
     ensureBuilt(["dist/esm/index.d.ts"])
-    blocks = [...markdownBlocks(readFileSync(`${root}README.md`, "utf8")), ...declarations()]
+    blocks = [...documents().flatMap(blocksOf), ...declarations()]
   })
 
   test("README blocks and every @example type-check (strict, by package name)", () => {
-    expect(blocks.length).toBeGreaterThan(100)
+    expect(blocks.length).toBeGreaterThan(60) // the README's, the guide's and every export's example
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
     const names = blocks.map((b, i) => {

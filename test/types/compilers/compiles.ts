@@ -5,7 +5,7 @@ import { pipe } from "fp-ts/lib/function.js"
 import {
   endpoint,
   withDefaults,
-  Request,
+  Pipeline,
   type Endpoint,
   type EndpointError,
   type FlatOptions,
@@ -13,6 +13,7 @@ import {
   type Names,
   type RequestOptions,
   toRequestInit,
+  type Typed,
 } from "../../../src/index.js"
 
 // GitHub's own names: `-` inside a {name}
@@ -43,15 +44,15 @@ export const list = (e: Endpoint<any>) => e("GET /repos/{owner}/{repo}")
 const get: "get" = endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "p" }).method
 const post: "post" = endpoint({ method: "POST", url: "/user/repos", name: "x" }).method
 
-// the Request pipeline builds the route's method, lowercased
+// the pipeline builds the route's method, lowercased
 const built: E.Either<EndpointError, RequestOptions<"get">> = pipe(
-  Request.route("GET /repos/{owner}/{repo}/contents/{path}"),
-  Request.params({ owner: "o", repo: "r" }),
-  Request.param("path", "README.md"),
-  Request.build,
+  Pipeline.route("GET /repos/{owner}/{repo}/contents/{path}"),
+  Pipeline.params({ owner: "o", repo: "r" }),
+  Pipeline.param("path", "README.md"),
+  Pipeline.build,
 )
 // a body field takes any value
-pipe(Request.route("POST /repos/{owner}/{repo}/hooks", ref), Request.param("config", { url: "https://e.x", at: new Date() }), Request.build)
+pipe(Pipeline.route("POST /repos/{owner}/{repo}/hooks", ref), Pipeline.param("config", { url: "https://e.x", at: new Date() }), Pipeline.build)
 
 export { team, get, post, built }
 
@@ -90,3 +91,22 @@ export const added = endpoint.defaults({ p0: 0 }).defaults({ p1: 1 }).defaults({
 export const overridden = endpoint.defaults({ owner: "o0" }).defaults({ owner: "o1" }).defaults({ owner: "o2" }).defaults({ owner: "o3" }).defaults({ owner: "o4" }).defaults({ owner: "o5" }).defaults({ owner: "o6" }).defaults({ owner: "o7" }).defaults({ owner: "o8" }).defaults({ owner: "o9" }).defaults({ owner: "o10" }).defaults({ owner: "o11" }).defaults({ owner: "o12" }).defaults({ owner: "o13" }).defaults({ owner: "o14" }).defaults({ owner: "o15" }).defaults({ owner: "o16" }).defaults({ owner: "o17" }).defaults({ owner: "o18" }).defaults({ owner: "o19" }).defaults({ owner: "o20" }).defaults({ owner: "o21" }).defaults({ owner: "o22" }).defaults({ owner: "o23" }).defaults({ owner: "o24" }).defaults({ owner: "o25" }).defaults({ owner: "o26" }).defaults({ owner: "o27" }).defaults({ owner: "o28" }).defaults({ owner: "o29" }).defaults({ owner: "o30" }).defaults({ owner: "o31" }).defaults({ owner: "o32" }).defaults({ owner: "o33" }).defaults({ owner: "o34" }).defaults({ owner: "o35" }).defaults({ owner: "o36" }).defaults({ owner: "o37" }).defaults({ owner: "o38" }).defaults({ owner: "o39" }).defaults({ owner: "o40" }).defaults({ owner: "o41" }).defaults({ owner: "o42" }).defaults({ owner: "o43" })
 export const formatted = endpoint.defaults({ mediaType: { format: "f0" } }).defaults({ mediaType: { format: "f1" } }).defaults({ mediaType: { format: "f2" } }).defaults({ mediaType: { format: "f3" } }).defaults({ mediaType: { format: "f4" } }).defaults({ mediaType: { format: "f5" } }).defaults({ mediaType: { format: "f6" } }).defaults({ mediaType: { format: "f7" } }).defaults({ mediaType: { format: "f8" } }).defaults({ mediaType: { format: "f9" } }).defaults({ mediaType: { format: "f10" } }).defaults({ mediaType: { format: "f11" } }).defaults({ mediaType: { format: "f12" } }).defaults({ mediaType: { format: "f13" } }).defaults({ mediaType: { format: "f14" } }).defaults({ mediaType: { format: "f15" } }).defaults({ mediaType: { format: "f16" } }).defaults({ mediaType: { format: "f17" } }).defaults({ mediaType: { format: "f18" } }).defaults({ mediaType: { format: "f19" } }).defaults({ mediaType: { format: "f20" } }).defaults({ mediaType: { format: "f21" } }).defaults({ mediaType: { format: "f22" } }).defaults({ mediaType: { format: "f23" } }).defaults({ mediaType: { format: "f24" } }).defaults({ mediaType: { format: "f25" } }).defaults({ mediaType: { format: "f26" } }).defaults({ mediaType: { format: "f27" } })
 export const assigned: Endpoint = endpoint.defaults({ mediaType: { format: "f0" } }).defaults({ mediaType: { format: "f1" } }).defaults({ mediaType: { format: "f2" } }).defaults({ mediaType: { format: "f3" } }).defaults({ mediaType: { format: "f4" } }).defaults({ mediaType: { format: "f5" } }).defaults({ mediaType: { format: "f6" } }).defaults({ mediaType: { format: "f7" } }).defaults({ mediaType: { format: "f8" } }).defaults({ mediaType: { format: "f9" } }).defaults({ mediaType: { format: "f10" } }).defaults({ mediaType: { format: "f11" } }).defaults({ mediaType: { format: "f12" } }).defaults({ mediaType: { format: "f13" } }).defaults({ mediaType: { format: "f14" } })
+
+// routes typed from an OpenAPI schema: what a typed call accepts, and the result it gives
+interface paths {
+  "/repos/{owner}/{repo}/issues": {
+    get: { parameters: { path: { owner: string; repo: string }; query?: { state?: "open" | "closed" | "all" } } }
+    post: {
+      parameters: { path: { owner: string; repo: string } }
+      requestBody: { content: { "application/json": { title: string; body?: string } } }
+    }
+  }
+  "/markdown/raw": { post: { requestBody: { content: { "text/plain": string } } } }
+}
+const typed = endpoint as Typed<paths>
+export const listed: RequestOptions<"get"> = typed("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" })
+export const filtered = typed("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "closed", headers: { "x-a": "1" } })
+export const opened: RequestOptions<"post"> = typed("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" })
+export const rendered = typed("POST /markdown/raw", { data: "# Title", headers: { "content-type": "text/plain" } })
+export const typedEither = typed.either("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" })
+export const typedMine = typed.defaults({ owner: "octokit" })("GET /repos/{owner}/{repo}/issues", { repo: "rest.js" })

@@ -1,7 +1,8 @@
 // Must fail under TypeScript 5.9 and 7, each where the directive says, and
 // (test/types/compilers.test.ts) with a message that contains the quoted text.
 import { pipe } from "fp-ts/lib/function.js"
-import { endpoint, Request, type Endpoint } from "../../../src/index.js"
+import type { paths as GitHubPaths } from "@octokit/openapi-types"
+import { endpoint, Pipeline, type Endpoint, type Typed } from "../../../src/index.js"
 
 // a route alone names what is missing, under both compilers
 // @ts-expect-error "missing parameter: path"
@@ -35,24 +36,24 @@ endpoint("GET /x/{a}", { a: new Date() })
 
 // the pipeline: a missing placeholder at build, a bad value at param
 pipe(
-  Request.route("GET /repos/{owner}/{repo}/contents/{path}"),
-  Request.params({ owner: "o", repo: "r" }),
-  Request.header("x-a", "1"),
+  Pipeline.route("GET /repos/{owner}/{repo}/contents/{path}"),
+  Pipeline.params({ owner: "o", repo: "r" }),
+  Pipeline.header("x-a", "1"),
   // @ts-expect-error "missing parameter: path"
-  Request.build,
+  Pipeline.build,
 )
 pipe(
-  Request.route("GET /x/{a}"),
-  // @ts-expect-error "parameter a: expected a string, number, boolean, bigint, list or record, got a Date"
-  Request.param("a", new Date()),
-  Request.build,
+  Pipeline.route("GET /x/{a}"),
+  // @ts-expect-error "parameter a: expected a string, number, boolean, bigint, list or record"
+  Pipeline.param("a", new Date()),
+  Pipeline.build,
 )
-// @ts-expect-error "parameter a: expected a string, number, boolean, bigint, list or record, got a Date"
-Request.param(Request.route("GET /x/{a}"), "a", new Date())
+// @ts-expect-error "parameter a: expected a string, number, boolean, bigint, list or record"
+Pipeline.param(Pipeline.route("GET /x/{a}"), "a", new Date())
 // @ts-expect-error "missing parameter: org"
-Request.build(Request.route("GET /orgs/{org}"))
+Pipeline.build(Pipeline.route("GET /orgs/{org}"))
 // @ts-expect-error "missing parameter: repo"
-pipe(Request.route("GET /repos/{owner}/{repo}"), Request.buildWith(mine))
+pipe(Pipeline.route("GET /repos/{owner}/{repo}"), Pipeline.buildWith(mine))
 
 // the last of 256 names is still checked
 // @ts-expect-error "Property 'a255' is missing"
@@ -71,9 +72,60 @@ endpoint("GET /map{?point*}", { point })
 
 // options that are a Promise: a forgotten await
 declare function loadParams(): Promise<{ per_page: number }>
-// @ts-expect-error "Types of property 'then' are incompatible"
+// @ts-expect-error "options are a Promise: await them first"
 endpoint("GET /user/repos", loadParams())
 
 // axios' spelling of baseUrl
-// @ts-expect-error "Type 'string' is not assignable to type 'undefined'"
+// @ts-expect-error "the option is spelt baseUrl"
 endpoint("GET /user", { baseURL: "https://ghe.example/api/v3" })
+
+// a misspelt method in a route, in every entry that takes one
+// @ts-expect-error "unknown HTTP method: POTS"
+endpoint("POTS /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" })
+// @ts-expect-error "unknown HTTP method: GTE"
+endpoint.merge("GTE /user")
+// @ts-expect-error "unknown HTTP method: PUSH"
+Pipeline.route("PUSH /user")
+// a method that only a looser server knows still compiles in the options' method field
+endpoint({ method: "PURGE", url: "/cache" })
+
+// routes typed from an OpenAPI schema: a small one, and GitHub's
+interface paths {
+  "/repos/{owner}/{repo}/issues": {
+    get: { parameters: { path: { owner: string; repo: string }; query?: { state?: "open" | "closed" | "all" } } }
+    post: {
+      parameters: { path: { owner: string; repo: string } }
+      requestBody: { content: { "application/json": { title: string; body?: string; labels?: string[] } } }
+    }
+  }
+  "/markdown/raw": { post: { requestBody: { content: { "text/plain": string } } } }
+}
+const api = endpoint as Typed<paths>
+// @ts-expect-error "Type '"opne"' is not assignable to type"
+api("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "opne" })
+// @ts-expect-error "Property 'title' is missing"
+api("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "text" })
+// @ts-expect-error "'per_page' does not exist"
+api("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 2 })
+// @ts-expect-error "Type 'number' is not assignable to type 'string'"
+api("GET /repos/{owner}/{repo}/issues", { owner: 1, repo: "r" })
+// @ts-expect-error "not a route of the schema: DELETE /repos/{owner}/{repo}/issues"
+api("DELETE /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" })
+// @ts-expect-error "Property 'data' is missing"
+api("POST /markdown/raw", {})
+// @ts-expect-error "Type 'number' is not assignable to type 'string'"
+api("POST /markdown/raw", { data: 1 })
+const github = endpoint as Typed<GitHubPaths>
+// @ts-expect-error "Type '"opne"' is not assignable"
+github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "opne" })
+// @ts-expect-error "Property 'title' is missing"
+github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", body: "text" })
+// @ts-expect-error "'stat' does not exist"
+github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", stat: "open" })
+// @ts-expect-error "not a route of the schema: GET /repos/{owner}/{repo}/issuez"
+github("GET /repos/{owner}/{repo}/issuez", { owner: "o", repo: "r" })
+// defaults that supply a path parameter make it optional; the others stay required
+const mineTyped = github.defaults({ owner: "octokit" })
+mineTyped("GET /repos/{owner}/{repo}/issues", { repo: "rest.js" })
+// @ts-expect-error "Property 'repo' is missing"
+mineTyped("GET /repos/{owner}/{repo}/issues", {})
