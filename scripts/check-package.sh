@@ -19,13 +19,13 @@ trap 'rm -rf "$tmp"' EXIT
 npm pack --ignore-scripts --silent --pack-destination "$tmp" >/dev/null
 npx --no-install attw "$tmp"/fp-endpoint-*.tgz
 
-echo "== npm pack --dry-run: only dist/, README.md, LICENSE, package.json"
+echo "== npm pack --dry-run: only dist/, README.md, SECURITY.md, LICENSE, package.json"
 npm pack --dry-run --json --ignore-scripts 2>/dev/null | node -e '
   const files = JSON.parse(require("fs").readFileSync(0, "utf8"))[0].files.map((f) => f.path)
-  const allowed = (p) => p.startsWith("dist/") || ["README.md", "LICENSE", "package.json"].includes(p)
+  const allowed = (p) => p.startsWith("dist/") || ["README.md", "SECURITY.md", "LICENSE", "package.json"].includes(p)
   const extra = files.filter((p) => !allowed(p))
-  const required = ["package.json", "README.md", "LICENSE", "dist/esm/index.js", "dist/esm/index.d.ts",
-    "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/node/index.js", "dist/node/cli.js"]
+  const required = ["package.json", "README.md", "SECURITY.md", "LICENSE", "dist/esm/index.js", "dist/esm/index.d.ts",
+    "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json", "dist/node/index.js", "dist/cjs/cli.js"]
   const missing = required.filter((p) => !files.includes(p))
   console.log(`${files.length} files`)
   if (extra.length > 0) console.error("not allowed in the package:\n  " + extra.join("\n  "))

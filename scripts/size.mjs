@@ -7,7 +7,7 @@
 //   node scripts/size.mjs --why      also lists the biggest inputs of the minified bundle
 //   node scripts/size.mjs --entry "import { endpoint, toRequest } from 'fp-endpoint'; export { endpoint, toRequest }"
 //
-// The budget is 6 KB gzip (6144 bytes); the goal is 5 KB.
+// The budget is 8 KB gzip (8192 bytes), issue 35's.
 import { execFileSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
@@ -16,8 +16,7 @@ import { gzipSync } from "node:zlib"
 import * as esbuild from "esbuild"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const BUDGET = 6 * 1024
-const GOAL = 5 * 1024
+const BUDGET = 8 * 1024
 
 const args = process.argv.slice(2)
 const why = args.includes("--why")
@@ -55,7 +54,7 @@ const kb = (n) => `${(n / 1024).toFixed(2)} KB`
 console.log(`entry: ${entry.trim().split("\n").join("; ")}`)
 console.log(`raw:  ${raw.code.length} bytes (${kb(raw.code.length)})`)
 console.log(`min:  ${min.code.length} bytes (${kb(min.code.length)})`)
-console.log(`gzip: ${gzip} bytes (${kb(gzip)})  budget ${kb(BUDGET)}, goal ${kb(GOAL)}`)
+console.log(`gzip: ${gzip} bytes (${kb(gzip)})  budget ${kb(BUDGET)}`)
 
 if (why || gzip > BUDGET) {
   const output = Object.values(min.metafile.outputs)[0]
@@ -79,4 +78,3 @@ if (gzip > BUDGET) {
   console.error(`\nFAIL: ${gzip} bytes gzip is above the ${BUDGET}-byte budget`)
   process.exit(1)
 }
-if (gzip > GOAL) console.log(`\nwithin budget, above the ${GOAL}-byte goal`)
