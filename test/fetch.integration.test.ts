@@ -669,15 +669,15 @@ describe("what Node's fetch would not send as given is an EndpointError", () => 
   })
 })
 
-describe("the README's recipes are the tested ones", () => {
-  it("every region of test/recipes.ts appears verbatim in README.md", () => {
+describe("the guide's recipes are the tested ones", () => {
+  it("every region of test/recipes.ts appears verbatim in docs/guide.md", () => {
     const recipes = readFileSync(new URL("./recipes.ts", import.meta.url), "utf8")
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
+    const readme = readFileSync(new URL("../docs/guide.md", import.meta.url), "utf8")
     const regions = [...recipes.matchAll(/^\/\/ recipe:(\S+)\n([\s\S]*?)^\/\/ end$/gm)]
     expect(regions.map((m) => m[1])).toEqual(["fetch", "undici", "axios", "got", "ky"])
     for (const [, name, code] of regions) {
       const text = code!.replaceAll('"../src/index.js"', '"fp-endpoint"').trimEnd()
-      expect(readme.includes(text), `recipe ${name} is not in README.md as written in test/recipes.ts`).toBe(true)
+      expect(readme.includes(text), `recipe ${name} is not in docs/guide.md as written in test/recipes.ts`).toBe(true)
     }
   })
 })

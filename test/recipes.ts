@@ -1,5 +1,5 @@
-// The README's "Sending the result" recipes. Each region between `// recipe:<name>`
-// and `// end` appears verbatim in a README code block (with "fp-endpoint" in place of
+// The guide's "Sending the result with an HTTP client" recipes (docs/guide.md). Each region
+// between `// recipe:<name>` and `// end` appears verbatim in one of its code blocks (with "fp-endpoint" in place of
 // "../src/index.js"; test/fetch.integration.test.ts checks that), and
 // test/fetch.integration.test.ts sends requests through each one to a real server.
 import { toRequest, toRequestInit, type RequestOptions } from "../src/index.js"

@@ -126,8 +126,8 @@ const parseOutput = (stdout: string): Output => {
 const expected = () => JSON.parse(JSON.stringify(run(src))) as unknown
 
 describe.concurrent("the built package in every runtime gives Node's results", () => {
-  it("ships only dist/, README.md, LICENSE and package.json", () => {
-    const extra = files.filter((p) => !p.startsWith("dist/") && !["README.md", "LICENSE", "package.json"].includes(p))
+  it("ships only dist/, README.md, SECURITY.md, LICENSE and package.json", () => {
+    const extra = files.filter((p) => !p.startsWith("dist/") && !["README.md", "SECURITY.md", "LICENSE", "package.json"].includes(p))
     expect(extra).toEqual([])
     for (const p of ["dist/esm/index.js", "dist/node/index.js", "dist/esm/index.d.ts", "dist/cjs/index.js", "dist/cjs/index.d.ts", "dist/cjs/package.json"]) {
       expect(files).toContain(p)
