@@ -5,7 +5,7 @@
 //
 // Run through `npm run bench` (it builds first and passes --expose-gc). BENCH_QUICK=1 shortens it.
 import { endpoint as octokit } from "@octokit/endpoint"
-import { endpoint } from "../dist/esm/index.js"
+import { endpoint } from "fp-endpoint" // as Node resolves it for users: dist/node, over the CommonJS build
 import { batch, fmt, gc, machine, median, QUICK, row } from "./lib/measure.mjs"
 
 const ROUNDS = QUICK ? 5 : 40

@@ -4,7 +4,7 @@
 // copied keys; one step with a record costs n. Each step checks only what it adds.
 //
 // Run through `npm run bench` (it builds first). BENCH_QUICK=1 shortens it.
-import { Pipeline } from "../dist/esm/index.js"
+import { Pipeline } from "fp-endpoint" // as Node resolves it for users: dist/node, over the CommonJS build
 import { gc, machine, median, QUICK } from "./lib/measure.mjs"
 
 console.log(machine())

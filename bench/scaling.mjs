@@ -8,7 +8,7 @@
 // Run through `npm run bench` (it builds first and passes --expose-gc). BENCH_QUICK=1 shortens it;
 // an argument keeps only the rows whose label holds it (`node --expose-gc bench/scaling.mjs headers`).
 import { endpoint as octokit } from "@octokit/endpoint"
-import { endpoint } from "../dist/esm/index.js"
+import { endpoint } from "fp-endpoint" // as Node resolves it for users: dist/node, over the CommonJS build
 import { batch, gc, machine, median, QUICK } from "./lib/measure.mjs"
 
 console.log(machine())

@@ -8,7 +8,7 @@
 // left the cache (which starts afresh every CACHE_SIZE templates) when it comes
 // round again; longer templates are never cached. The last column is the whole endpoint()
 // call (POST, no base url) on the same templates.
-import { endpoint, Template } from "../dist/esm/index.js"
+import { endpoint, Template } from "fp-endpoint" // as Node resolves it for users: dist/node, over the CommonJS build
 
 const QUICK = process.env.BENCH_QUICK === "1"
 const BUDGET_NS = BigInt((QUICK ? 120 : 1000) * 1e6) // per measurement
