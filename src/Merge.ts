@@ -62,7 +62,7 @@ export const mergeOver = (defaults: Options, first: unknown, second: unknown): E
     const [a, b] = [decoded(first), decoded(second)]
     return E.isLeft(a) ? a : E.isLeft(b) ? b : hasUrl(concatAll([defaults, a.right, b.right]))
   }
-  const [route, options] = [Route.parse(first), decoded(second)]
+  const [route, options] = [Route.parseKnown(first), decoded(second)]
   if (E.isLeft(route) || E.isLeft(options)) return E.isLeft(route) ? route : options
   const kept = keptRoute(route.right, options.right)
   return E.isLeft(kept) ? kept : E.right(concat(defaults, kept.right))

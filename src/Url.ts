@@ -1,4 +1,4 @@
-// The url of a request: the template compiled once by its text (the package's one cache), expanded
+// The url of a request: the template compiled once by its text (the package's cache, with Route.parseKnown), expanded
 // with the parameters, joined to the base url, judged by the platform's URL parser (SPEC 6.11), and
 // given the query of the parameters the template does not name.
 import * as E from "#fp-ts/Either.js"

@@ -1,5 +1,7 @@
-// The package's one cache: url templates compiled once by their text (src/Url.ts `compile`),
-// at most 1000 texts of at most 16 384 characters. Through the public API, whatever it keeps,
+// The package's one cache: url templates compiled once by their text (src/Url.ts `compile`), and
+// routes parsed once by theirs (src/Route.ts `parseKnown`, so that the url a route gives is one
+// string, which the template cache then finds without hashing it anew); each at most 1000 texts
+// of at most 16 384 characters. Through the public API, whatever it keeps,
 // forgets or refuses to keep, every result is what a fresh compile gives; errors are never kept,
 // and nothing a caller receives is shared between calls. `Url.compile` is imported for white-box
 // checks only: that a second compile is a hit (the same object) and that the cache forgets.
@@ -7,6 +9,7 @@ import fc from "fast-check"
 import * as E from "fp-ts/lib/Either.js"
 import { describe, expect, test } from "vitest"
 import { endpoint, EndpointError } from "../src/index.js"
+import * as Route from "../src/Route.js"
 import * as Url from "../src/Url.js"
 import { errorOf, orThrow } from "./helpers.js"
 import { arbValue } from "./properties/arbitraries.js"
@@ -58,6 +61,34 @@ describe("the template cache, white-box", () => {
       const [a, b] = [Url.compile(bad), Url.compile(bad)]
       expect(E.isLeft(a) && E.isLeft(b) && a.left !== b.left && a.left.message === b.left.message).toBe(true)
     }
+  })
+})
+
+describe("routes in the cache, white-box", () => {
+  test("a second parse of a route's text is a hit, and its url is the string the template cache keeps", () => {
+    const route = `POST /route-hit/${unique()}/{a}`
+    const [a, b] = [orThrow(Route.parseKnown(route)), orThrow(Route.parseKnown(route))]
+    expect(a).toBe(b)
+    expect(Object.isFrozen(a)).toBe(true)
+    expect(a).toEqual(orThrow(Route.parse(route)))
+  })
+  test("it is bounded like templates, never keeps a route over 16 384 characters, and never keeps an error", () => {
+    const route = `GET /route-bounded/${unique()}/{a}`
+    const first = orThrow(Route.parseKnown(route))
+    for (let i = 0; i < 1_000; i++) orThrow(Route.parseKnown(`GET /route-churn/${unique()}`))
+    expect(orThrow(Route.parseKnown(route))).not.toBe(first)
+    const long = `GET /${"r".repeat(16_384)}`
+    expect(orThrow(Route.parseKnown(long))).not.toBe(orThrow(Route.parseKnown(long)))
+    const [x, y] = [Route.parseKnown("GET/user"), Route.parseKnown("GET/user")]
+    expect(E.isLeft(x) && E.isLeft(y) && x.left !== y.left && x.left.message === y.left.message).toBe(true)
+  })
+  test("through endpoint(): a route seen before gives what a fresh one gives, in fresh objects", () => {
+    const route = `POST /repos/{owner}/route-${unique()}/issues`
+    const [a, b] = [endpoint(route, { owner: "o", title: "t" }), endpoint(route, { owner: "p", title: "u" })]
+    expect([a.method, a.url, a.body]).toEqual(["post", `https://api.github.com/repos/o/${route.split("/")[3]}/issues`, { title: "t" }])
+    expect([b.url.split("/")[4], b.body]).toEqual(["p", { title: "u" }])
+    expect(endpoint.merge(route, { owner: "o" })).not.toBe(endpoint.merge(route, { owner: "o" }))
+    expect(() => endpoint(`GET /${"q".repeat(3)}/{+x}`, { x: "../.." })).toThrow(EndpointError)
   })
 })
 
