@@ -210,7 +210,8 @@ export const isReserved = (key: string): key is ReservedKey => Object.hasOwn(FIE
 const MISSPELT = "the option is spelt baseUrl; as a parameter this would go to the query or the body"
 /** The model where flat options go (every field a key, one unset) would send its parameters as one named `params`. */
 const MODEL_FORM =
-  "options in the model's form (what Options.decode returns): pass Options.encode(options); a body field named params goes in data"
+  "options in the model's form (what Options.decode returns): pass Options.encode(options); " +
+  "a body field named params goes in data"
 const MODEL_KEYS = ["method", "url", "baseUrl", "headers", "mediaType", "data", "request", "params"]
 const [NO_HEADERS, NO_PARAMS] = [Object.freeze({}), Object.freeze({})]
 const NO_MEDIA_TYPE = Object.freeze({ format: undefined, previews: Object.freeze([]) })
