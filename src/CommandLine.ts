@@ -254,11 +254,13 @@ const [MAX_OUTPUT, MAX_VALUES] = [2 ** 24, 2 ** 21]
 const printed = (value: object): Either<EndpointError, string> => {
   const paths = new Map<object, readonly [path: string, depth: number]>()
   let [values, deepest, refusal]: [number, number, EndpointError | undefined] = [0, 0, undefined]
+  let field = "" // the top-level key being printed: what a stack overflow deep inside it names
   return attempt(
     () => {
       const compact = JSON.stringify(value, function (this: object, key, v: unknown) {
         const [parent, depth] = paths.get(this) ?? ["", 0]
         const path = depth === 0 ? "" : Array.isArray(this) ? `${parent}[${key}]` : child(parent, key)
+        if (depth === 1) field = path
         const problem =
           ++values > MAX_VALUES
             ? `more than ${MAX_VALUES} values to print`
@@ -279,7 +281,7 @@ const printed = (value: object): Either<EndpointError, string> => {
           : compact
       return E.right(text.replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`))
     },
-    () => refusal?.path ?? "",
+    () => refusal?.path ?? field,
     (why) => refusal?.problem ?? `cannot be printed as JSON (${why})`,
   )
 }

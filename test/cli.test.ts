@@ -370,6 +370,10 @@ describe("exit codes, and nothing but EndpointError", () => {
     let deep: unknown = 1
     for (let i = 0; i < 20_000; i++) deep = { a: deep }
     expect(left({ _tag: "Build", route: "POST /x", options: { a: deep }, output: "json" })).not.toBe("")
+    // deeper than JSON.stringify's stack: the error names the top-level field it was printing
+    const deeper = `a:=${"[".repeat(40_000)}${"]".repeat(40_000)}`
+    expect(capture(["POST", "/x", deeper]).stderr).toMatch(/^fp-endpoint: body: cannot be printed as JSON \(RangeError/)
+    expect(capture(["--merge", "POST", "/x", deeper]).stderr).toMatch(/^fp-endpoint: a: cannot be printed as JSON \(RangeError/)
   })
   test("property: main, given any argv and any standard input, returns 0 or 2 and writes one line of reason on a failure", () => {
     const item = fc.oneof(
