@@ -132,9 +132,11 @@ const judged = (c: Compiled, pieces: ReadonlyArray<string>, url: string, params:
   }
   if (start === end && start > 0 && (url.startsWith("//") || SPECIAL.test(url)))
     return fail("url", `the url has no host: ${quote(url)}`)
-  if (inside === undefined) return E.right(url)
   const parsed = parseUrl(url)
-  if (E.isLeft(parsed)) return fail(blamed(inside, params), parsed.left.problem)
+  const first = parts[0]
+  const writer = inside ?? (typeof first === "string" ? undefined : first)
+  if (E.isLeft(parsed)) return writer === undefined ? parsed : fail(blamed(writer, params), parsed.left.problem)
+  if (inside === undefined) return E.right(url)
   const [r, o] = [parsed.right, textAfter ? undefined : c.origin]
   if (
     o === undefined ||

@@ -391,6 +391,23 @@ describe("where the request goes, for any values (properties)", () => {
     fc.assert(fc.property(fc.constantFrom(...prefixes), rest, values, fc.constantFrom("", "https://base.example/api"), keepsOrigin), { numRuns: 300 })
   })
 
+  test("a url that values write whole, scheme or host too, is one URL parsers read, or an EndpointError", () => {
+    expect(errorOf(() => endpoint({ url: "{+u}", baseUrl: "", u: "//[x" })).message).toBe('u: URL parsers refuse it: "//[x"')
+    expect(errorOf(() => endpoint({ url: "{+u}", baseUrl: "", u: "https://a b" })).path).toBe("u")
+    expect(endpoint({ url: "{+u}", baseUrl: "", u: "https://ok.example/x" }).url).toBe("https://ok.example/x")
+    const opening = fc.constantFrom("{+a}", "{#a}", "{a}", "{+a,b}")
+    fc.assert(
+      fc.property(opening, rest, values, (first, more, v) => {
+        const r = endpoint.either({ url: first + more.join(""), baseUrl: "", ...v } as never)
+        if (E.isLeft(r)) return void expect(isEndpointError(r.left)).toBe(true)
+        const url = r.right.url
+        if (url.startsWith("//")) expect(URL.canParse(url, "https://placeholder.invalid")).toBe(true)
+        else if (/^(?:https?|wss?|ftp|file):/i.test(url)) expect([url, URL.canParse(url)]).toEqual([url, true])
+      }),
+      { numRuns: 600 },
+    )
+  })
+
   test("a relative template with a base url always goes to the base url's origin", () => {
     const firsts = ["/", "/repos/", "/x/", "x/", "?q=", "#f", "//h.example/", "a.b/"] // text with a "/", "?" or "#" before any ":"
     const texts = fc.constantFrom("/", "x", ":", "//", "@", ".", "..", "a:b", "?", "#")
