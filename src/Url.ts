@@ -63,6 +63,8 @@ export const compile = (url: string): Either<EndpointError, Compiled> => {
   const origin = writes ? E.getOrElseW(() => undefined)(parseUrl(prefix)) : undefined
   const end = typeof prefix === "string" ? head(prefix)[1] : 0
   const settled = end === 0 ? /^\/[^/]/.test(prefix as string) : end < (prefix as string).length
+  const written = settled && end > 0 ? parseUrl((prefix as string).slice(0, end)) : undefined
+  if (written !== undefined && E.isLeft(written)) return written
   const compiled = {
     template: parsed.right,
     headEnd: typeof prefix === "string" && settled ? end : undefined,
@@ -116,12 +118,13 @@ const fail = (path: string, problem: string): Url => E.left(new EndpointError(pa
  */
 const judged = (c: Compiled, pieces: ReadonlyArray<string>, url: string, params: Params): Url => {
   const [start, end] = head(url)
+  const needsHost = url.startsWith("//") || SPECIAL.test(url)
   const parts = c.template.parts
   let [at, inside, textAfter]: [number, Template.Expression | undefined, boolean] = [0, undefined, false]
   for (let i = 0; i < parts.length && at <= end && end > 0; at += pieces[i]!.length, i++) {
     const part = parts[i]!
     if (typeof part === "string") textAfter ||= inside !== undefined && at < end
-    else if (i > 0 && at === end && start === end)
+    else if (i > 0 && at === end && start === end && needsHost)
       return fail(blamed(part, params), "a value must write the url's host here")
     else if (i > 0 && at < end && (part.operator !== "" || pieces[i] === "")) {
       return fail(
@@ -130,8 +133,7 @@ const judged = (c: Compiled, pieces: ReadonlyArray<string>, url: string, params:
       )
     } else if (i > 0 && at < end) inside ??= part
   }
-  if (start === end && start > 0 && (url.startsWith("//") || SPECIAL.test(url)))
-    return fail("url", `the url has no host: ${quote(url)}`)
+  if (start === end && start > 0 && needsHost) return fail("url", `the url has no host: ${quote(url)}`)
   const parsed = parseUrl(url)
   const first = parts[0]
   const writer = inside ?? (typeof first === "string" ? undefined : first)
@@ -200,9 +202,7 @@ export const expanded = (c: Compiled, params: Params, baseUrl: string, reads: Te
   if (E.isLeft(path)) return path
   const joins = baseUrl !== "" && !(c.scheme ?? SCHEME.test(path.right))
   const url = joins ? joined(baseUrl, path.right) : path.right
-  const end = joins || c.headEnd !== undefined ? 0 : head(url)[1]
-  const first = c.template.parts[0]
-  const judges = end > 0 && !(typeof first === "string" && first.length >= end)
+  const judges = !joins && c.headEnd === undefined && head(url)[1] > 0
   // a value's segment starts after the base url (joined always puts a slash between them), or past the template's host
   const from = joins ? baseUrl.length : (c.headEnd ?? 0)
   const dots = dottedPath(url, from)

@@ -98,6 +98,8 @@ const BECAUSE = {
   origin: /^a value cannot change the origin the url names: it would send the request to /,
   dots: /^a value cannot make a path segment "\." or "\.\." \(URL parsers would move the request\)$/,
   missing: /^missing parameters?: /,
+  noHost: /^a value must write the url's host here$/,
+  unparsable: /^URL parsers refuse it: /,
 }
 const url = (u: string): Verdict => ({ url: u })
 const err = (name: string, because: Because = "host"): Verdict => ({ error: name, because })
@@ -282,6 +284,8 @@ export const CHANGED_VERDICTS: ReadonlyArray<{
   { template: "https://api{.region}.example.com/x", values: { region: "eu" }, was: url("https://api.eu.example.com/x"), now: err("region"), rule: "6.11", why: "{.region} in the authority" },
   { template: "http{s}://example.com/x", values: { s: "" }, was: url("http://example.com/x"), now: err("s"), rule: "6.11", why: "an empty {s} in the scheme" },
   { template: "https://{/x}{/x}", values: { ...NO_BASE, x: "" }, was: url("https:////"), now: err("x"), rule: "6.11", why: "{/x} in the authority" },
+  { template: "https://{?a}", values: { a: "x" }, was: url("https://?a=x"), now: err("a", "noHost"), rule: "6.11", why: "{?a} where the host should be" },
+  { template: "https://a:99999/x", values: {}, was: url("https://a:99999/x"), now: err("url", "unparsable"), rule: "6.11", why: "the template's own text is a url URL parsers refuse" },
   // still refused, but the error names the first expression that breaks the rule
   { template: "https://h{/p}{+x}", values: { x: ".evil.com" }, was: err("x"), now: err("p"), rule: "6.11", why: "the empty {/p} stands in the authority first" },
   { template: "https:{x}{/y}/api.github.com/x", values: { x: "", y: "evil.com" }, was: err("y"), now: err("x"), rule: "6.11", why: "the empty {x} stands in the authority first" },
@@ -403,6 +407,23 @@ describe("where the request goes, for any values (properties)", () => {
         const url = r.right.url
         if (url.startsWith("//")) expect(URL.canParse(url, "https://placeholder.invalid")).toBe(true)
         else if (/^(?:https?|wss?|ftp|file):/i.test(url)) expect([url, URL.canParse(url)]).toEqual([url, true])
+      }),
+      { numRuns: 600 },
+    )
+  })
+
+  test("a url whose scheme and host the template's own text writes is one URL parsers read too, or an EndpointError", () => {
+    expect(errorOf(() => endpoint("GET https://{?a}", { a: "x" })).message).toBe("a: a value must write the url's host here")
+    expect(errorOf(() => endpoint("GET https://", { q: 1 })).message).toBe('url: the url has no host: "https://"')
+    expect(errorOf(() => endpoint("GET https://a:99999/x")).message).toBe('url: URL parsers refuse it: "https://a:99999"')
+    expect(endpoint("GET https://api.github.com{?q}", { q: 1 }).url).toBe("https://api.github.com?q=1")
+    const scheme = fc.constantFrom("https://", "https:", "http://", "HTTPS://", "//")
+    const host = fc.array(fc.constantFrom("a", "b.example", "xn--", ":", ":443", ":99999", "[", "::1", "]", "@", ".", "%41", "%"), { maxLength: 4 })
+    fc.assert(
+      fc.property(scheme, host, fc.option(rest), values, (start, text, more, v) => {
+        const r = endpoint.either({ url: start + text.join("") + (more ?? []).join(""), baseUrl: "", ...v } as never)
+        if (E.isLeft(r)) return void expect(isEndpointError(r.left)).toBe(true)
+        expect([r.right.url, URL.canParse(r.right.url, "https://placeholder.invalid")]).toEqual([r.right.url, true])
       }),
       { numRuns: 600 },
     )
