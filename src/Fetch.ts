@@ -74,6 +74,8 @@ const PORTS = `1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 10
   989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080`
 export const BAD_PORTS = new Set(PORTS.split(/\s+/))
 const MAX_JSON_VALUES = 2 ** 21
+/** The most characters of strings and keys a JSON body may hold: JSON writes a string once per place it stands. */
+const MAX_JSON_CHARACTERS = 2 ** 26
 
 const fail = (path: string, problem: string): Either<EndpointError, never> => E.left(new EndpointError(path, problem))
 
@@ -91,15 +93,21 @@ const notJson = (value: unknown, inList: boolean): string | undefined => {
   return undefined
 }
 
-/** `body` as JSON text, refusing what JSON would change (naming where it is) and more than 2^21 values. */
+/** `body` as JSON text, refusing what JSON would change (naming where it is), more than 2^21 values and more
+ * than 2^26 characters of strings and keys. */
 export const toJson = (body: unknown): Either<EndpointError, string> => {
   const paths = new Map<object, string>()
-  let [values, refusal]: [number, EndpointError | undefined] = [0, undefined]
+  let [values, characters, refusal]: [number, number, EndpointError | undefined] = [0, 0, undefined]
   function refuse(this: object, key: string, value: unknown): unknown {
     const inList = Array.isArray(this) || ArrayBuffer.isView(this)
     const path = paths.has(this) ? (inList ? `${paths.get(this)}[${key}]` : child(paths.get(this)!, key)) : "body"
+    characters += (inList ? 0 : key.length) + (typeof value === "string" ? value.length : 0)
     const problem =
-      ++values > MAX_JSON_VALUES ? `more than ${MAX_JSON_VALUES} values to serialise` : notJson(value, inList)
+      ++values > MAX_JSON_VALUES
+        ? `more than ${MAX_JSON_VALUES} values to serialise`
+        : characters > MAX_JSON_CHARACTERS
+          ? `more than ${MAX_JSON_CHARACTERS} characters of strings and keys to serialise`
+          : notJson(value, inList)
     if (problem !== undefined) throw (refusal = new EndpointError(path, problem))
     if (typeof value === "object" && value !== null) paths.set(value, path)
     return value

@@ -121,6 +121,22 @@ describe("the number of values serialised is bounded", () => {
   })
 })
 
+describe("the characters serialised are bounded", () => {
+  it("2^26 characters of strings and keys are sent; one more is refused, naming where the count ran out", () => {
+    const [, init] = toRequestInit(post({ s: "x".repeat(2 ** 26 - 1) }))
+    expect((init.body as string).length).toBe(2 ** 26 - 1 + 8) // {"s":"…"}
+    const over = toRequestInitEither(post({ s: "x".repeat(2 ** 26) }))
+    expect(E.isLeft(over) && over.left.message).toBe(`body.s: more than ${2 ** 26} characters of strings and keys to serialise`)
+  })
+
+  it("one string in many slots is counted once per slot: refused before JSON writes it past memory (generous guard)", () => {
+    const start = performance.now()
+    const result = toRequestInitEither(post(Array(400_000).fill("x".repeat(2 ** 14))))
+    expect(performance.now() - start).toBeLessThan(GUARD_MS)
+    expect(E.isLeft(result) && result.left.message).toBe(`body[4096]: more than ${2 ** 26} characters of strings and keys to serialise`)
+  })
+})
+
 describe("other failures stay cheap", () => {
   it("a bigint deep in a large body names its key path; a cycle there is refused", () => {
     const rows: Array<Record<string, unknown>> = Array.from({ length: 50_000 }, (_, i) => ({ id: i }))
