@@ -1,4 +1,4 @@
-// Template cost per character at 1k, 10k and 100k characters: parse + expand
+// Template cost per character at 1k, 10k and 40k characters: parse + expand
 // grow linearly with the template, so the ns/char column stays flat.
 //
 //   npm run build && node bench/template-scaling.mjs        (BENCH_QUICK=1 for a short run)
@@ -66,7 +66,7 @@ const measure = (fn, count, cursor) => {
   return best
 }
 
-const CACHE_SIZE = 1000 // the template cache in src/Parse.ts: 1000 templates, each of at most 16 384 characters
+const CACHE_SIZE = 1000 // the template cache in src/Url.ts: 1000 templates, each of at most 16 384 characters
 const CACHE_MAX_LENGTH = 16_384
 const pad = (s, n) => String(s).padStart(n)
 
@@ -101,12 +101,12 @@ for (const shape of SHAPES) {
   }
   const ratio = perChar[perChar.length - 1] / perChar[0]
   worst = Math.max(worst, ratio)
-  console.log(`${"".padEnd(30)}ns/char at 100k ÷ at 1k: ${ratio.toFixed(2)}`)
+  console.log(`${"".padEnd(30)}ns/char at 40k ÷ at 1k: ${ratio.toFixed(2)}`)
 }
 console.log("")
 console.log(
-  `largest growth of ns/char from 1k to 100k characters: ×${worst.toFixed(2)} ` +
-    `(a quadratic parser would show ×100; at 100k, templates of tens of thousands of\n` +
+  `largest growth of ns/char from 1k to 40k characters: ×${worst.toFixed(2)} ` +
+    `(a quadratic parser would show ×40; at 40k, templates of tens of thousands of\n` +
     `expressions pay more garbage collection per character because the parsed structure outgrows\n` +
     `V8's young generation — a constant factor, not extra work)`,
 )

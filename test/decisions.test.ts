@@ -503,7 +503,7 @@ describe("2. where both modes decide what RFC 6570 leaves open", () => {
 })
 
 // -------------------------------------------------------------------------------------------------
-// 3. Verdicts this round changed: every CHANGED_VERDICTS row is in the doc
+// 3. Verdicts that changed in 0.1: every CHANGED_VERDICTS row is in the doc
 // -------------------------------------------------------------------------------------------------
 
 const DOC = readFileSync(new URL("../docs/decisions.md", import.meta.url), "utf8")
@@ -520,7 +520,7 @@ const bodyRows = (lines: ReadonlyArray<string>): Array<string> =>
 /** The cells of a table row. */
 const cells = (row: string): Array<string> => row.slice(2, -2).split(" | ")
 
-describe("3. verdicts this round changed", () => {
+describe("3. verdicts that changed in 0.1", () => {
   // CHANGED_VERDICTS lives in a test file; importing it would register that file's tests, so its source is read
   const source = readFileSync(new URL("./wrong-requests.test.ts", import.meta.url), "utf8")
   const array = source.slice(source.indexOf("export const CHANGED_VERDICTS"), source.indexOf("\ndescribe(", source.indexOf("export const CHANGED_VERDICTS")))
@@ -531,13 +531,13 @@ describe("3. verdicts this round changed", () => {
     expect(templates.length).toBe(array.match(/\bwas: (?:url|err)\(/g)?.length)
   })
   test("the doc's table has one row per CHANGED_VERDICTS row, in order, each with its template", () => {
-    const rows = bodyRows(section("Verdicts this round changed"))
+    const rows = bodyRows(section("Verdicts that changed in 0.1: the url judged after expansion"))
     expect(rows.map((r) => cells(r)[0])).toEqual(templates.map((t) => `\`${t}\``))
   })
 })
 
 // -------------------------------------------------------------------------------------------------
-// 4. Behaviour changed this round at the edges (the fetch adapters)
+// 4. Behaviour that changed in 0.1 at the edges (the fetch adapters)
 // -------------------------------------------------------------------------------------------------
 
 const post = (data: unknown) => endpoint("POST /x", { data })
@@ -650,7 +650,7 @@ const EDGES: ReadonlyArray<EdgeRow> = [
   },
 ]
 
-describe("4. behaviour changed this round at the edges", () => {
+describe("4. behaviour that changed in 0.1 at the edges", () => {
   test.each(pin(EDGES))("%s", async (_id, row) => {
     await row.check()
   })

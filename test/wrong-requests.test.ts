@@ -242,7 +242,7 @@ const KEPT: ReadonlyArray<Case> = [
 ]
 
 /**
- * The host cases whose verdict changed this round, for the README's decisions. `rule` is the part of
+ * The host cases whose verdict changed in 0.1, for the README's decisions. `rule` is the part of
  * SPEC that changed it: 6.11 (the url judged after expansion, not predicted from the template) or 6.3
  * (a `{name}` or `{+name}` needs a value, so the request is refused before its host is judged).
  */
