@@ -689,14 +689,12 @@ describe("hostile templates: 100 000 characters give a result or an EndpointErro
     const [out3, ms3] = run("/:a".repeat(N / 4), { a: "b" })
     expect(out3).toBe("/b".repeat(N / 4))
     expect(ms3).toBeLessThan(2000)
-    // a long authority before the path: the expansion is over MAX_LENGTH, which is an EndpointError
-    const [out4, ms4] = run("https://h" + ":1".repeat(N / 2) + "/:a", { a: "z" })
-    expect(out4).toBeInstanceOf(EndpointError)
-    expect((out4 as EndpointError).message).toContain("longer than 65536")
-    expect(ms4).toBeLessThan(2000)
-    const [out5, ms5] = run("https://h" + ":1".repeat(N / 5) + "/:a", { a: "z" })
-    expect(out5).toBe("https://h" + ":1".repeat(N / 5) + "/z")
-    expect(ms5).toBeLessThan(2000)
+    // a long authority before the path (h:1:1:1…, whose port is no number) is a url URL parsers refuse
+    for (const n of [N / 2, N / 5]) {
+      const [out4, ms4] = run("https://h" + ":1".repeat(n) + "/:a", { a: "z" })
+      expect((out4 as EndpointError).message).toMatch(/^url: URL parsers refuse it: "https:\/\/h:1:1/)
+      expect(ms4).toBeLessThan(2000)
+    }
   })
 
   test("runs of '%'", () => {
